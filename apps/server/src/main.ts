@@ -1,0 +1,36 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './platform/config';
+import { openDatabase } from './platform/db';
+import { migrate } from './platform/migrate';
+import { seedDemo } from './seed/demo';
+
+/** Starts Khela: config → database → migrations → demo brand (first start) → HTTP. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  await migrate(db);
+  if (config.SEED_DEMO) await seedDemo(db);
+  const app = await buildApp(config, db);
+  const close = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+  await app.listen({ port: config.PORT, host: config.HOST });
+}
+
+main().catch((e) => {
+  console.error('Khela failed to start:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});

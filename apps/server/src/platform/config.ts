@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Configuration from environment variables, validated once at start (ARCHITECTURE §8).
+ * A bad value stops the server with a message naming the variable, never a stack trace.
+ */
+const Env = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** PostgreSQL connection string; when unset Khela runs on embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Header carrying the visitor's address when Khela runs behind a proxy (e.g. x-forwarded-for,
+   * cf-connecting-ip). Empty: the socket address is used and such headers are ignored, so a
+   * visitor cannot pick their own country by sending one.
+   */
+  TRUSTED_PROXY_HEADER: z
+    .string()
+    .regex(/^[a-z0-9-]*$/i, 'must be a header name')
+    .default('')
+    .transform((v) => v.toLowerCase()),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024),
+  /** Directory of the built web app; served when it exists. */
+  WEB_DIST: z.string().default(''),
+  /** Seed the demo brand on first start (on by default: the README's first command shows a site). */
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+});
+
+export type Config = z.infer<typeof Env> & { webDist: string; dataDir: string };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  const here = path.dirname(new URL(import.meta.url).pathname);
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : path.resolve(here, '../../../web/dist'),
+  };
+}

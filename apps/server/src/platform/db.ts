@@ -1,0 +1,96 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+/** OIDs whose parsing must be the same on PostgreSQL and PGlite. */
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * One database handle for both engines. `kysely` is for queries; `kind` lets the few engine-specific paths (advisory locks) choose.
+ * bigint columns come back as JS `bigint` on both engines, numeric as string: money is never a float.
+ */
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  kysely: Kysely<DB>;
+  close(): Promise<void>;
+};
+
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const types = {
+    getTypeParser(oid: number, format?: string) {
+      if (oid === INT8) return (v: string) => BigInt(v);
+      if (oid === NUMERIC) return (v: string) => v;
+      // biome-ignore lint/suspicious/noExplicitAny: pg's own signature
+      return (pg.types.getTypeParser as any)(oid, format);
+    },
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', () => {});
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    kysely,
+    async close() {
+      await kysely.destroy();
+    },
+  };
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const lite = await PGlite.create(dataDir, {
+    parsers: { [INT8]: (v: string) => BigInt(v), [NUMERIC]: (v: string) => v },
+  });
+  // PGlite is a single connection: Kysely's transactions must not interleave with other
+  // queries, so connections are handed out one at a time.
+  let queue: Promise<void> = Promise.resolve();
+  const client = {
+    async query(text: string, params?: unknown[]) {
+      // Without parameters use the simple protocol, as pg does, so a script of several
+      // statements (a migration) runs the same way on both engines.
+      if (!params || params.length === 0) {
+        const results = await lite.exec(text);
+        const last = results.at(-1);
+        return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? 0, command: commandOf(text) };
+      }
+      const r = await lite.query(text, params as never[]);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length, command: commandOf(text) };
+    },
+    release() {},
+  };
+  const pool = {
+    connect() {
+      let release!: () => void;
+      const next = new Promise<void>((r) => {
+        release = r;
+      });
+      const ready = queue.then(() => ({ ...client, release }));
+      queue = queue.then(() => next);
+      return ready;
+    },
+    async end() {},
+  };
+  // biome-ignore lint/suspicious/noExplicitAny: the dialect only uses connect/query/release/end
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pool as any }) });
+  return {
+    kind: 'pglite',
+    kysely,
+    async close() {
+      await kysely.destroy();
+      await lite.close();
+    },
+  };
+}
+
+function commandOf(text: string): string {
+  return (/^\s*(\w+)/.exec(text)?.[1] ?? '').toUpperCase();
+}

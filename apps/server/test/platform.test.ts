@@ -1,0 +1,64 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
+
+describe(`platform on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('returns bigint columns as JS bigint', async () => {
+    const r = await sql<{ b: bigint }>`SELECT 9007199254740993::bigint AS b`.execute(t.db.kysely);
+    expect(r.rows[0]?.b).toBe(9007199254740993n);
+  });
+
+  it('answers an unknown API path with a 404 envelope', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/wps/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, value: null, code: 'NOT_FOUND', message: 'errors.NOT_FOUND' });
+  });
+
+  it('answers malformed JSON with a 400 envelope and no stack trace', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/nothing-here',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('MALFORMED_JSON');
+    expect(res.body).not.toMatch(/at .*\.js|stack/i);
+  });
+
+  it('answers an oversize body with a 400 envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/nothing-here',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ a: 'x'.repeat(300 * 1024) }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('BODY_TOO_LARGE');
+  });
+
+  it('sends a Content-Security-Policy that forbids inline scripts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/wps/nothing-here' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline'; script");
+    expect(csp.match(/script-src[^;]*/)?.[0]).not.toContain('unsafe-inline');
+  });
+
+  it('publishes the OpenAPI document at /docs/json', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().openapi).toMatch(/^3\./);
+  });
+
+  it('migrations are idempotent', async () => {
+    const { migrate } = await import('../src/platform/migrate');
+    expect(await migrate(t.db)).toEqual([]);
+  });
+});

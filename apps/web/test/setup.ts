@@ -1,0 +1,1 @@
+// Test setup shared by every web test.

@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: 'es2020',
+    manifest: true,
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // Stable names per chunk so size-limit can find "what the home route loads".
+        entryFileNames: 'assets/[name]-[hash].js',
+        chunkFileNames: 'assets/[name]-[hash].js',
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/wps': 'http://127.0.0.1:8080',
+      '/lgw': 'http://127.0.0.1:8080',
+      '/ws': { target: 'ws://127.0.0.1:8080', ws: true },
+    },
+  },
+});

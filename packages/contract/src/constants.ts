@@ -1,0 +1,122 @@
+/** Business constants of spec §9, defined once with their spec names. */
+
+/** Languages offered by default; locale files exist for all of LOCALES. */
+export const LOCALES = ['bn', 'en', 'cn', 'id', 'th', 'ty', 'vi'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'bn';
+
+export const THEMES = ['dark', 'light'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';
+
+/** Game categories, in the order of the side menu (spec §2 'Left side menu'). */
+export const GAME_CATEGORIES = [
+  'RNG',
+  'FISH',
+  'PVP',
+  'LIVE',
+  'ELOTT',
+  'LOTT',
+  'COCKFIGHT',
+  'SPORTS',
+  'ESPORTS',
+  'INHOUSE',
+] as const;
+export type GameCategory = (typeof GAME_CATEGORIES)[number];
+/** Categories the side menu may list (spec §2); In-House has its own entry. */
+export const SIDE_MENU_CATEGORIES = ['ELOTT', 'LOTT', 'LIVE', 'SPORTS', 'FISH', 'RNG', 'PVP', 'ESPORTS'] as const;
+
+/** Announcement types: B banner (default), PL player, PU popup, PR promotion, H help. */
+export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
+export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
+/** The notice request of the site (spec §9). */
+export const NOTICE_REQUEST = { types: 'B,PL,PU,PR', platform: 'W', execution: 'B' } as const;
+
+export const LOBBY_PAGE_SIZE = 42;
+export const LOBBY_FIRST_PAGE = 1;
+export const NOTICE_PAGE_SIZE = 9;
+export const PAGINATION_RANGE = 3;
+export const PAGINATION_MARGIN = 1;
+
+export const CAROUSEL_AUTOPLAY_MS = 5000;
+export const PICKER_BLUR_DELAY_MS = 200;
+export const SMS_THROTTLE_MS = 1000;
+export const CAPTCHA_REFRESH_GUARD_MS = 1000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+export const LOGIN_COOKIE_HOURS = 24;
+export const QR_CODE_SIZE = 100;
+
+/** Lazy image loader (spec §9). */
+export const IMAGE_LOADER = { cache: 200, attempts: 3, throttleMs: 200 } as const;
+export const SIDE_MENU_IMAGE_LOADER = { threshold: 0.1, attempts: 1 } as const;
+
+/** Whitelabel module flags the site reads (spec §3, §6). */
+export const WHITELABEL_FLAGS = [
+  'DIRECTREG3',
+  'MOBILEVERCODELOGIN3',
+  'CBS3',
+  'MOBILENUMREG3',
+  'REGMOBVERF3',
+  'MOBILENUMPASSREG3',
+  'FREEPLAY3',
+  'PWDEXPFORCECHANGE3',
+] as const;
+export type WhitelabelFlag = (typeof WHITELABEL_FLAGS)[number];
+
+/** Resources keyed by name (spec §3). */
+export const RESOURCE_TYPES = [
+  'Android',
+  'MOBILECONFIG',
+  'AFFILIATELINK',
+  'USDJUMP',
+  'SpeedTest',
+  'WHATSAPP',
+  'FACEBOOK',
+  'INSTAGRAM',
+  'TELEGRAM',
+] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** Fields whose rules come from `/wps/system/setting/register` (spec §5). */
+export const REGISTER_FIELDS = [
+  'username',
+  'password',
+  'payeeName',
+  'paymentPassword',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'zalo',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'email',
+  'mobileNum',
+  'affiliateCode',
+  'captcha',
+  'recommenderId',
+] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+/** System status codes (spec §2 'App root by system status'). */
+export const SYSTEM_STATUS = { normal: 0, maintenance: 1, regionRestricted: 2 } as const;
+
+/** Banner groups: one per route of spec §2 plus the login modal (w_reg) and help centre (w_help). */
+export const BANNER_GROUPS = [
+  'w_home',
+  'w_rng',
+  'w_live',
+  'w_fish',
+  'w_pvp',
+  'w_sports',
+  'w_esports',
+  'w_elott',
+  'w_down',
+  'w_promotions',
+  'w_pointMall',
+  'w_help',
+  'w_register',
+  'w_inhouse',
+  'w_reg',
+] as const;
+export type BannerGroup = (typeof BANNER_GROUPS)[number];

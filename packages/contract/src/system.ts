@@ -1,0 +1,179 @@
+import { z } from 'zod';
+import { ANNOUNCEMENT_TYPES, LOCALES, WHITELABEL_FLAGS } from './constants';
+import { envelope } from './envelope';
+
+/** Texts stored per locale; the server answers the one asked for, falling back to the brand default. */
+export const LocalizedText = z.string();
+
+/** Brand settings the site needs before anything else (spec §1 'Brand config'). */
+export const BrandInfo = z.object({
+  merchantCode: z.string(),
+  name: z.string(),
+  platform: z.literal('W'),
+  device: z.literal('WEB'),
+  lotteryType: z.string(),
+  languages: z.array(z.enum(LOCALES)),
+  defaultLanguage: z.enum(LOCALES),
+  currency: z.string(),
+  /** Empty when the brand has none; the header then falls back to '$' (spec §2). */
+  currencySymbol: z.string(),
+  currencyDecimals: z.number().int().min(0).max(4),
+  chatHeaderColor: z.string(),
+  loggedInToHomePage: z.boolean(),
+});
+export type BrandInfo = z.infer<typeof BrandInfo>;
+
+export const Resource = z.object({
+  resourceType: z.string(),
+  url: z.string(),
+  qrCodeUrl: z.string().nullable(),
+  labelNameEn: z.string(),
+});
+export type Resource = z.infer<typeof Resource>;
+
+export const CustomerServiceEntry = z.object({
+  /** 1 live chat, 2 VIP channel, 3 external link whose path is encrypted (spec §7). */
+  csType: z.number().int(),
+  title: z.string(),
+  path: z.string(),
+});
+export type CustomerServiceEntry = z.infer<typeof CustomerServiceEntry>;
+
+export const WhitelabelFlags = z.object(
+  Object.fromEntries(WHITELABEL_FLAGS.map((f) => [f, z.boolean()])) as Record<
+    (typeof WHITELABEL_FLAGS)[number],
+    z.ZodBoolean
+  >,
+);
+export type WhitelabelFlags = z.infer<typeof WhitelabelFlags>;
+
+/** System status (spec §3): 0 normal, 1 maintenance, 2 region restricted. */
+export const SystemStatus = z.object({
+  status: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  maintenance: z.boolean(),
+  maintenanceEnd: z.string().nullable(),
+  regionRestriction: z.boolean(),
+  location: z.object({ ip: z.string(), country: z.string() }),
+  brand: BrandInfo,
+  whitelabel: WhitelabelFlags,
+  register: z.object({ username: z.boolean(), mobile: z.boolean() }),
+  resources: z.array(Resource),
+  customerService: z.array(CustomerServiceEntry),
+  analytics: z.object({ gtagId: z.string().nullable() }),
+  imageCDNs: z.array(z.string()),
+  launchGameCDNs: z.array(z.string()),
+});
+export type SystemStatus = z.infer<typeof SystemStatus>;
+export const SystemStatusQuery = z.object({ host: z.string().max(255).optional() }).strict();
+
+/** One node of the whitelabel module tree. */
+export type WhitelabelModule = { code: string; enabled: boolean; children: WhitelabelModule[] };
+export const WhitelabelModule: z.ZodType<WhitelabelModule> = z.lazy(() =>
+  z.object({ code: z.string(), enabled: z.boolean(), children: z.array(WhitelabelModule) }),
+);
+export const Whitelabel = z.object({
+  modules: z.array(WhitelabelModule),
+  flags: WhitelabelFlags,
+  loggedInToHomePage: z.boolean(),
+});
+export type Whitelabel = z.infer<typeof Whitelabel>;
+
+/** Per-field registration rule (spec §5). acceptedPattern '*' accepts anything. */
+export const FieldRule = z.object({
+  enabled: z.boolean(),
+  required: z.boolean(),
+  acceptedPattern: z.string(),
+  patternId: z.string(),
+  minLength: z.number().int().min(0),
+  maxLength: z.number().int().min(0),
+});
+export type FieldRule = z.infer<typeof FieldRule>;
+export const RegisterSettings = z.record(z.string(), FieldRule);
+export type RegisterSettings = z.infer<typeof RegisterSettings>;
+
+export const Banner = z.object({
+  bannerId: z.number().int(),
+  groupName: z.string(),
+  url: z.string(),
+  title: z.string(),
+  /** When set the image is clickable: 'route' opens linkageValue in the site, 'url' a new tab. */
+  linkageType: z.string().nullable(),
+  linkageValue: z.string().nullable(),
+});
+export type Banner = z.infer<typeof Banner>;
+export const BannerQuery = z.object({ groupName: z.string().min(1).max(40) }).strict();
+
+export const Announcement = z.object({
+  id: z.number().int(),
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  title: z.string(),
+  /** HTML written by the operator; the site sanitises it before showing it. */
+  content: z.string(),
+  popup: z.boolean(),
+  startTime: z.string(),
+});
+export type Announcement = z.infer<typeof Announcement>;
+export const NoticeQuery = z
+  .object({
+    types: z
+      .string()
+      .max(40)
+      .regex(/^[A-Z]{1,2}(,[A-Z]{1,2})*$/),
+    platform: z.literal('W'),
+    execution: z.string().max(4),
+    language: z.enum(LOCALES).optional(),
+  })
+  .strict();
+export const NoticeList = z.object({
+  popup: z.array(Announcement),
+  player: z.array(Announcement),
+  banners: z.array(Announcement),
+  promotion: z.array(Announcement),
+});
+export type NoticeList = z.infer<typeof NoticeList>;
+
+export const CustomerServicePaths = z.object({
+  version: z.object({
+    pathList: z.array(z.object({ type: z.number().int(), title: z.string(), path: z.string() })),
+  }),
+});
+export type CustomerServicePaths = z.infer<typeof CustomerServicePaths>;
+
+export const DomainRoute = z.object({
+  domainList: z.array(z.object({ domain: z.string(), speed: z.number() })),
+});
+export type DomainRoute = z.infer<typeof DomainRoute>;
+
+export const HelpCenter = z.object({
+  sections: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string(), content: z.string() })),
+});
+export type HelpCenter = z.infer<typeof HelpCenter>;
+
+export const LanguageQuery = z.object({ language: z.enum(LOCALES).optional() }).strict();
+
+/** `/lgw/games/game_menus`: categories with their vendors (spec §3 'Category'). */
+export const GameMenus = z.array(
+  z.object({
+    gameCategory: z.string(),
+    title: z.string(),
+    vendors: z.array(
+      z.object({
+        vassalage: z.string(),
+        name: z.string(),
+        icon: z.string().nullable(),
+        isHot: z.number().int(),
+        isGame: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+export type GameMenus = z.infer<typeof GameMenus>;
+export const GameMenusQuery = z
+  .object({
+    prizeMode: z.string().max(10).optional(),
+    device: z.string().max(10).optional(),
+    language: z.enum(LOCALES).optional(),
+  })
+  .strict();
+
+export const SystemStatusEnvelope = envelope(SystemStatus);
