@@ -1,0 +1,96 @@
+import type { BannerGroup } from '@khela/contract/constants';
+
+/** Layout flags of a route (spec §2 'Routes'). */
+export type Layout = { header: boolean; banner: boolean; footer: boolean; sideMenu: boolean };
+
+/** Page modules, each a lazy chunk (see pages.ts). */
+export type PageName =
+  | 'home'
+  | 'register'
+  | 'pointMall'
+  | 'lottery'
+  | 'vnlottery'
+  | 'lobby'
+  | 'promotions'
+  | 'promoDetail'
+  | 'seamless'
+  | 'helpmc'
+  | 'help'
+  | 'down'
+  | 'game';
+
+export type RouteDef = {
+  path: string;
+  aliases?: string[];
+  page: PageName;
+  layout: Layout;
+  /** Banner group for the route's carousel (spec §2: 'Banners exist per group name'). */
+  bannerGroup?: BannerGroup;
+  /** Lobby routes carry their game category. */
+  category?: string;
+  /** Side menu starts mini here (spec §2: /seamless and /vnlottery). */
+  sideMenuMini?: boolean;
+};
+
+const L = (header: boolean, banner: boolean, footer: boolean, sideMenu: boolean): Layout => ({
+  header,
+  banner,
+  footer,
+  sideMenu,
+});
+
+const LOBBIES = [
+  ['/rng', 'RNG', 'w_rng'],
+  ['/pvp', 'PVP', 'w_pvp'],
+  ['/live', 'LIVE', 'w_live'],
+  ['/fish', 'FISH', 'w_fish'],
+  ['/sports', 'SPORTS', 'w_sports'],
+  ['/esports', 'ESPORTS', 'w_esports'],
+  ['/cockfight', 'COCKFIGHT', undefined],
+  ['/inhouse', 'INHOUSE', 'w_inhouse'],
+  ['/elott', 'ELOTT', 'w_elott'],
+  ['/hot', 'HOT', 'w_home'],
+] as const;
+
+/** The route table of spec §2, as data: the shell renders every page from it. */
+export const ROUTES: RouteDef[] = [
+  {
+    path: '/',
+    aliases: ['/index', '/index.html', '/home'],
+    page: 'home',
+    layout: L(true, true, true, true),
+    bannerGroup: 'w_home',
+  },
+  {
+    path: '/register',
+    aliases: ['/register.html'],
+    page: 'register',
+    layout: L(true, true, false, false),
+    bannerGroup: 'w_register',
+  },
+  { path: '/pointMall', page: 'pointMall', layout: L(true, true, true, false), bannerGroup: 'w_pointMall' },
+  { path: '/lottery', page: 'lottery', layout: L(true, false, false, false) },
+  { path: '/vnlottery', page: 'vnlottery', layout: L(true, false, false, true), sideMenuMini: true },
+  ...LOBBIES.map(
+    ([path, category, bannerGroup]): RouteDef => ({
+      path,
+      page: 'lobby',
+      category,
+      layout: L(true, true, true, true),
+      ...(bannerGroup ? { bannerGroup } : {}),
+    }),
+  ),
+  { path: '/promotions', page: 'promotions', layout: L(true, false, true, true) },
+  { path: '/promoDetail', page: 'promoDetail', layout: L(true, false, true, true) },
+  { path: '/seamless', page: 'seamless', layout: L(true, false, false, true), sideMenuMini: true },
+  { path: '/helpmc', page: 'helpmc', layout: L(false, false, false, false) },
+  { path: '/help', page: 'help', layout: L(true, true, true, false), bannerGroup: 'w_help' },
+  { path: '/down', aliases: ['/download'], page: 'down', layout: L(true, true, true, true), bannerGroup: 'w_down' },
+  { path: '/game', page: 'game', layout: L(true, false, false, false) },
+];
+
+/**
+ * Paths open without a session when the brand requires login (spec §2). /help is added: it is
+ * the terms link of the registration form, which a visitor must be able to read.
+ */
+export const GUARD_EXEMPT = ['/login', '/register', '/register.html', '/helpmc', '/download', '/help'];

@@ -1,0 +1,72 @@
+import type { Envelope } from '@khela/contract';
+import { session } from './storage';
+
+/** A failed call: `code` is the contract's error code, `message` an i18n key. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly messageKey: string,
+    readonly status: number,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(code);
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+
+function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * Calls the Khela API and unwraps the envelope. The token travels as a Bearer header
+ * (ARCHITECTURE §3); a network failure becomes NETWORK so the screen can say so in words.
+ */
+export async function api<T>(
+  path: string,
+  opts: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = session.get('token');
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError('NETWORK', 'errors.NETWORK', 0);
+  }
+  let env: Envelope<T> | null = null;
+  try {
+    env = (await res.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError('UNKNOWN', 'errors.UNKNOWN', res.status);
+  }
+  if (!res.ok || !env.success) {
+    throw new ApiError(env.code ?? 'UNKNOWN', env.message ?? 'errors.UNKNOWN', res.status, env.fieldErrors);
+  }
+  return env.value;
+}
+
+/**
+ * Session-cached read (spec §4: notices and routers are cached for the session): the first
+ * call of a browser tab fetches, later ones read sessionStorage.
+ */
+export async function sessionCached<T>(key: Parameters<typeof session.getJson>[0], load: () => Promise<T>): Promise<T> {
+  const hit = session.getJson<T>(key);
+  if (hit !== null) return hit;
+  const value = await load();
+  session.setJson(key, value);
+  return value;
+}

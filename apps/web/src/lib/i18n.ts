@@ -1,0 +1,52 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@khela/contract/constants';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { local } from './storage';
+
+/**
+ * Texts live in `src/locales/<lang>/<namespace>.json`, one file per feature, so features never
+ * edit each other's files. A file's keys are reached as `<namespace>.<key>` (e.g.
+ * `header.login`). Each language is its own lazy chunk: only the active one is downloaded.
+ */
+const bundles = import.meta.glob<Record<string, unknown>>('../locales/*/index.ts', { import: 'default' });
+
+export async function loadLocale(lang: Locale): Promise<Record<string, unknown>> {
+  const load = bundles[`../locales/${lang}/index.ts`];
+  return load ? load() : {};
+}
+
+export function isLocale(v: unknown): v is Locale {
+  return typeof v === 'string' && (LOCALES as readonly string[]).includes(v);
+}
+
+/** The stored language if valid and offered, else the brand default. */
+export function initialLanguage(offered: readonly string[] = LOCALES, brandDefault: string = DEFAULT_LOCALE): Locale {
+  const stored = local.get('lang');
+  if (isLocale(stored) && offered.includes(stored)) return stored;
+  return isLocale(brandDefault) ? brandDefault : DEFAULT_LOCALE;
+}
+
+export async function initI18n(lang: Locale) {
+  const resources = { [lang]: { translation: await loadLocale(lang) } };
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    resources,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = lang;
+  return i18next;
+}
+
+/** Switches the language without a reload; stores it as `lang` and the previous one as `hisLang`. */
+export async function changeLanguage(lang: Locale) {
+  if (!i18next.hasResourceBundle(lang, 'translation')) {
+    i18next.addResourceBundle(lang, 'translation', await loadLocale(lang));
+  }
+  const previous = i18next.language;
+  if (previous && previous !== lang) local.set('hisLang', previous);
+  local.set('lang', lang);
+  await i18next.changeLanguage(lang);
+  document.documentElement.lang = lang;
+}
