@@ -1,0 +1,40 @@
+// Bundle budgets (run by `npm test` after the build). "The home route" is what a first visit to /
+// downloads: the entry chunk and its static imports, the home page chunk and its imports, and
+// the default language's texts — read from Vite's manifest so new chunks are counted too.
+const { readFileSync, existsSync } = require('node:fs');
+const path = require('node:path');
+
+const dist = path.join(__dirname, 'apps/web/dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestPath)) throw new Error('Build the web app first: npm run build');
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+
+function collect(keys) {
+  const js = new Set();
+  const css = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
+    for (const c of chunk.css ?? []) css.add(c);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  for (const k of keys) visit(k);
+  return { js: [...js], css: [...css] };
+}
+
+const keys = Object.keys(manifest);
+const homeKeys = [
+  'index.html',
+  ...keys.filter((k) => /src\/app\/pages\/home\.tsx$/.test(k)),
+  ...keys.filter((k) => /src\/locales\/bn\/index\.ts$/.test(k)),
+];
+const home = collect(homeKeys);
+const abs = (files) => files.map((f) => path.join(dist, f));
+
+module.exports = [
+  { name: 'JS loaded for the home route', path: abs(home.js), limit: '170 KB', gzip: true },
+  { name: 'CSS loaded for the home route', path: abs(home.css), limit: '25 KB', gzip: true },
+];

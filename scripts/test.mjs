@@ -1,0 +1,103 @@
+#!/usr/bin/env node
+// `npm test`: everything a change needs, in order, on a fresh machine too.
+//   check (typecheck + lint) → contract, server (PGlite, then PostgreSQL), web unit tests →
+//   production build → bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
+// Ends with one line 'N passed, N failed' counting every test of every suite.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const results = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const only = process.argv.slice(2); // e.g. `npm test -- server web` runs only those steps
+
+function run(label, cmd, args, opts = {}) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
+  if (r.status !== 0) failures.push(label);
+  return r.status === 0;
+}
+
+/** Runs one vitest project and adds its counts to the total. */
+function vitest(label, cwd, env = {}, extra = []) {
+  const out = path.join(mkdtempSync(path.join(tmpdir(), 'khela-test-')), 'report.json');
+  const ok = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra], {
+    cwd: path.join(root, cwd),
+    env,
+  });
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    results.passed += r.numPassedTests;
+    results.failed += r.numFailedTests;
+    results.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    if (!ok && r.numFailedTests === 0) results.failed += 1; // a suite that failed to load
+    rmSync(path.dirname(out), { recursive: true, force: true });
+  } else if (!ok) {
+    results.failed += 1;
+  }
+  return ok;
+}
+
+function pgReachable() {
+  return new Promise((resolve) => {
+    const s = net.connect({ host: '127.0.0.1', port: 5432 });
+    s.setTimeout(1500);
+    s.on('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** Browser tests drive Debian's Chromium: install it when missing (test tools cannot download one). */
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  console.log('\n▶ installing Debian chromium for the browser tests');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const apt = (...args) =>
+    process.getuid?.() === 0
+      ? spawnSync('apt-get', args, { stdio: 'inherit', env })
+      : spawnSync('sudo', ['-E', 'apt-get', ...args], { stdio: 'inherit', env });
+  const a = apt('update', '-qq');
+  const b = apt('install', '-y', '-qq', 'chromium');
+  return a.status === 0 && b.status === 0 && existsSync('/usr/bin/chromium');
+}
+
+const want = (step) => only.length === 0 || only.includes(step);
+
+if (want('check')) run('typecheck and lint', 'npm', ['run', 'check']);
+if (want('contract')) vitest('contract unit tests', 'packages/contract');
+if (want('server')) {
+  vitest('server tests on embedded PGlite', 'apps/server', { KHELA_TEST_DB: 'pglite' });
+  if (await pgReachable()) {
+    vitest('server tests on PostgreSQL', 'apps/server', { KHELA_TEST_DB: 'postgres' });
+  } else if (process.env.KHELA_REQUIRE_POSTGRES === '1') {
+    console.error('PostgreSQL is required (KHELA_REQUIRE_POSTGRES=1) but 127.0.0.1:5432 does not answer');
+    failures.push('server tests on PostgreSQL');
+    results.failed += 1;
+  } else {
+    console.log('\n(PostgreSQL not reachable on 127.0.0.1:5432: the PostgreSQL pass of the server suite is skipped)');
+  }
+}
+if (want('web')) vitest('web tests', 'apps/web');
+if (want('build') || want('size') || want('e2e')) run('production build of the web app', 'npm', ['run', 'build']);
+if (want('size')) run('bundle budgets (size-limit)', 'npx', ['size-limit']);
+if (want('e2e')) {
+  if (ensureChromium()) vitest('end-to-end tests in Chromium', 'e2e');
+  else {
+    failures.push('chromium install');
+    results.failed += 1;
+  }
+}
+
+console.log(`\n${failures.length ? `✗ failed steps: ${failures.join(', ')}` : '✓ every step passed'}`);
+console.log(`${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
+process.exit(failures.length ? 1 : 0);
