@@ -1,0 +1,105 @@
+/**
+ * `npm run bench`: prints figures, asserts nothing (targets are read by people, not tests).
+ *  1. Start-up to the first answered request on PGlite, with a fresh and with an existing data directory.
+ *  2. Requests per second of GET /wps/system/status against a bare Fastify hello-world started in the
+ *     same run on the same machine, as a ratio (target ≥ 0.6×).
+ * Each server runs in its own process; autocannon drives it from this one.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const serverDir = path.resolve(here, '..');
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+
+function startProcess(args: string[], env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function waitFor(url: string, timeoutMs = 60_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const done = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await done;
+}
+
+async function startupMs(dataDir: string, port: number): Promise<number> {
+  const t0 = performance.now();
+  const child = startProcess(['src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/wps/system/status`);
+    return performance.now() - t0;
+  } finally {
+    await stop(child);
+  }
+}
+
+async function rps(url: string): Promise<{ rps: number; p99: number; errors: number }> {
+  // warm-up, then the measured run
+  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function main() {
+  console.log(`Khela benchmark — ${new Date().toISOString()} — node ${process.version}`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-'));
+  try {
+    const fresh = await startupMs(dataDir, 18_081);
+    const existing = await startupMs(dataDir, 18_082);
+    console.log('\nStart-up to first answered request (PGlite)');
+    console.log(`  fresh data directory     ${fresh.toFixed(0)} ms  (create, migrate, seed)`);
+    console.log(`  existing data directory  ${existing.toFixed(0)} ms`);
+
+    const hello = startProcess(['bench/hello.ts'], { PORT: '18083' });
+    await waitFor('http://127.0.0.1:18083/');
+    const base = await rps('http://127.0.0.1:18083/');
+    await stop(hello);
+
+    const khela = startProcess(['src/main.ts'], {
+      DATA_DIR: dataDir,
+      PORT: '18084',
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: '100000000',
+    });
+    await waitFor('http://127.0.0.1:18084/wps/system/status');
+    const status = await rps('http://127.0.0.1:18084/wps/system/status');
+    await stop(khela);
+
+    console.log(`\nRequests per second (${CONNECTIONS} connections, ${DURATION_S} s, same machine)`);
+    console.log(`  bare Fastify hello-world   ${base.rps.toFixed(0)} req/s  p99 ${base.p99} ms`);
+    console.log(
+      `  GET /wps/system/status     ${status.rps.toFixed(0)} req/s  p99 ${status.p99} ms  errors ${status.errors}`,
+    );
+    console.log(`  ratio                      ${(status.rps / base.rps).toFixed(2)}×  (target ≥ 0.60×)`);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { buildApp } from '../../apps/server/src/app';
+import { invalidateBrandCache } from '../../apps/server/src/platform/brand';
+import { loadConfig } from '../../apps/server/src/platform/config';
+import { type Database, openDatabase } from '../../apps/server/src/platform/db';
+import { migrate } from '../../apps/server/src/platform/migrate';
+import { seedDemo } from '../../apps/server/src/seed/demo';
+
+const WEB_DIST = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/web/dist');
+
+export type Khela = { url: string; db: Database; app: FastifyInstance; refresh(): void; close(): Promise<void> };
+
+/**
+ * The real server with the built web app, on its own fresh PGlite database and a free port.
+ * The test holds the database handle so it can change brand settings as an operator would.
+ */
+export async function startKhela(env: Record<string, string> = {}): Promise<Khela> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-e2e-'));
+  const db = await openDatabase({ dataDir });
+  await migrate(db);
+  await seedDemo(db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    WEB_DIST,
+    RATE_LIMIT_MAX: '100000',
+    ...env,
+  });
+  const app = await buildApp(config, db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    db,
+    app,
+    refresh: () => invalidateBrandCache(),
+    async close() {
+      await app.close();
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1440, height: 900 };
+
+/** A page that records console errors and uncaught exceptions, so a test can assert there were none. */
+export async function openPage(
+  browser: Browser,
+  opts: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: DESKTOP, ...opts });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
