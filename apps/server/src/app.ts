@@ -9,12 +9,14 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { gameRoutes } from './modules/games/routes';
+import { accessGuard } from './modules/system/guard';
 import { systemRoutes } from './modules/system/routes';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/errors';
 import { loggerOptions } from './platform/logger';
-import { webApp } from './platform/web';
+import { installNotFound, webApp } from './platform/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,7 +74,11 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
+  // Before the modules: the guard's hook must cover every API call.
+  await app.register(accessGuard);
   await app.register(systemRoutes);
+  await app.register(gameRoutes);
   await app.register(webApp);
+  installNotFound(app);
   return app;
 }

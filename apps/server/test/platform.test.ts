@@ -62,3 +62,62 @@ describe(`platform on ${TEST_ENGINE}`, () => {
     expect(await migrate(t.db)).toEqual([]);
   });
 });
+
+describe(`rate limiting on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '3' }, { seed: false });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with an envelope once a client passes the limit', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await t.app.inject({ method: 'GET', url: '/wps/nothing-here' })).statusCode);
+    expect(codes).toEqual([404, 404, 404, 429]);
+    const res = await t.app.inject({ method: 'GET', url: '/wps/nothing-here' });
+    expect(res.json()).toMatchObject({ success: false, code: 'TOO_MANY_REQUESTS', message: 'errors.TOO_MANY_REQUESTS' });
+    expect(res.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe(`serving the web app on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    dist = mkdtempSync(`${tmpdir()}/khela-dist-`);
+    mkdirSync(`${dist}/assets`);
+    writeFileSync(`${dist}/index.html`, '<!doctype html><div id="root"></div>');
+    writeFileSync(`${dist}/assets/app-abc123.js`, 'console.log(1)');
+    t = await createTestApp({ WEB_DIST: dist }, { seed: false });
+  });
+  afterAll(async () => {
+    await t.close();
+    const { rmSync } = await import('node:fs');
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers any page path with index.html so the client router can show it', async () => {
+    for (const url of ['/', '/rng', '/helpmc', '/no/such/page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('id="root"');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps unknown API paths and missing files as 404 envelopes', async () => {
+    for (const url of ['/wps/nope', '/lgw/nope', '/assets/missing.js']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+  });
+});

@@ -74,5 +74,4 @@ export function installErrorHandling(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(failure('INTERNAL'));
   });
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send(failure('NOT_FOUND')));
 }

@@ -8,14 +8,39 @@ import { failure } from './errors';
 /** Paths owned by the API: an unknown one is a 404 envelope, never the web app. */
 const API_PREFIXES = ['/wps/', '/lgw/', '/docs', '/provider/', '/ws', '/play/'];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The built site's index.html, when there is one. */
+    spaIndex: Buffer | null;
+  }
+}
+
+/**
+ * The one not-found handler (rate limited like every route): an unknown API path is a 404
+ * envelope; any other GET for a page receives index.html so the client router shows it — or
+ * its own 404 page.
+ */
+export function installNotFound(app: FastifyInstance) {
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const wantsPage =
+      app.spaIndex !== null &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => url.startsWith(p)) &&
+      !path.extname(url);
+    if (!wantsPage) return reply.code(404).send(failure('NOT_FOUND'));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex);
+  });
+}
+
 /**
  * Serves the built web app from the same process (ARCHITECTURE §1). Hashed assets are cached
- * for a year; any other GET that asks for HTML receives index.html so the client router can
- * show the page — or its own 404 page.
+ * for a year; pages are answered by the not-found handler above.
  */
 export const webApp = fp(async (app: FastifyInstance) => {
   const dist = app.config.webDist;
   const indexPath = path.join(dist, 'index.html');
+  app.decorate('spaIndex', null);
   if (!existsSync(indexPath)) {
     app.log.warn({ dist }, 'web app not built; run `npm run build` to serve the site');
     return;
@@ -34,13 +59,5 @@ export const webApp = fp(async (app: FastifyInstance) => {
       );
     },
   });
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] ?? '/';
-    const wantsPage =
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      !API_PREFIXES.some((p) => url.startsWith(p)) &&
-      !path.extname(url);
-    if (!wantsPage) return reply.code(404).send(failure('NOT_FOUND'));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-  });
+  app.spaIndex = indexHtml;
 });
