@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ANNOUNCEMENT_TYPES, LOCALES, WHITELABEL_FLAGS } from './constants';
+import { ANNOUNCEMENT_TYPES, LOCALES, REGISTER_FIELDS, WHITELABEL_FLAGS } from './constants';
 import { envelope } from './envelope';
 
 /** Texts stored per locale; the server answers the one asked for, falling back to the brand default. */
@@ -64,7 +64,10 @@ export const SystemStatus = z.object({
   launchGameCDNs: z.array(z.string()),
 });
 export type SystemStatus = z.infer<typeof SystemStatus>;
-export const SystemStatusQuery = z.object({ host: z.string().max(255).optional() }).strict();
+/** `host`: the site's own host name when the API is reached through another one (spec §7). */
+export const SystemStatusQuery = z
+  .object({ host: z.string().max(255).optional(), language: z.enum(LOCALES).optional() })
+  .strict();
 
 /** One node of the whitelabel module tree. */
 export type WhitelabelModule = { code: string; enabled: boolean; children: WhitelabelModule[] };
@@ -88,7 +91,8 @@ export const FieldRule = z.object({
   maxLength: z.number().int().min(0),
 });
 export type FieldRule = z.infer<typeof FieldRule>;
-export const RegisterSettings = z.record(z.string(), FieldRule);
+/** Every field of REGISTER_FIELDS has a rule; a field the brand does not offer has enabled=false. */
+export const RegisterSettings = z.record(z.enum(REGISTER_FIELDS), FieldRule);
 export type RegisterSettings = z.infer<typeof RegisterSettings>;
 
 export const Banner = z.object({
@@ -101,7 +105,12 @@ export const Banner = z.object({
   linkageValue: z.string().nullable(),
 });
 export type Banner = z.infer<typeof Banner>;
-export const BannerQuery = z.object({ groupName: z.string().min(1).max(40) }).strict();
+export const Banners = z.array(Banner);
+export const BannerQuery = z
+  .object({ groupName: z.string().min(1).max(40), language: z.enum(LOCALES).optional() })
+  .strict();
+
+export const Resources = z.array(Resource);
 
 export const Announcement = z.object({
   id: z.number().int(),
@@ -110,28 +119,35 @@ export const Announcement = z.object({
   /** HTML written by the operator; the site sanitises it before showing it. */
   content: z.string(),
   popup: z.boolean(),
+  /** ISO 8601 (UTC); the site formats it for the reader's locale. */
   startTime: z.string(),
 });
 export type Announcement = z.infer<typeof Announcement>;
+const ANNOUNCEMENT_TYPE_ALT = `(${ANNOUNCEMENT_TYPES.join('|')})`;
+const ANNOUNCEMENT_TYPES_LIST = new RegExp(`^${ANNOUNCEMENT_TYPE_ALT}(,${ANNOUNCEMENT_TYPE_ALT})*$`);
 export const NoticeQuery = z
   .object({
-    types: z
-      .string()
-      .max(40)
-      .regex(/^[A-Z]{1,2}(,[A-Z]{1,2})*$/),
+    /** Comma-separated ANNOUNCEMENT_TYPES, e.g. 'B,PL,PU,PR' (spec §9). */
+    types: z.string().max(40).regex(ANNOUNCEMENT_TYPES_LIST),
     platform: z.literal('W'),
-    execution: z.string().max(4),
+    execution: z.string().min(1).max(4),
     language: z.enum(LOCALES).optional(),
   })
   .strict();
+/**
+ * Announcements by list, newest first: banners = B, player = PL, promotion = PR, help = H;
+ * popup = the requested ones that pop up (every PU, and any other type flagged popup).
+ */
 export const NoticeList = z.object({
   popup: z.array(Announcement),
   player: z.array(Announcement),
   banners: z.array(Announcement),
   promotion: z.array(Announcement),
+  help: z.array(Announcement),
 });
 export type NoticeList = z.infer<typeof NoticeList>;
 
+/** Type 3 paths are sent as stored, encrypted: the site decrypts them with `decryptCsPath`. */
 export const CustomerServicePaths = z.object({
   version: z.object({
     pathList: z.array(z.object({ type: z.number().int(), title: z.string(), path: z.string() })),
@@ -139,19 +155,26 @@ export const CustomerServicePaths = z.object({
 });
 export type CustomerServicePaths = z.infer<typeof CustomerServicePaths>;
 
+/** The brand's mirror sites; speed is measured by the site, so the server sends 0. */
 export const DomainRoute = z.object({
   domainList: z.array(z.object({ domain: z.string(), speed: z.number() })),
 });
 export type DomainRoute = z.infer<typeof DomainRoute>;
 
+/** Help-centre sections in display order; content is operator HTML the site sanitises. */
 export const HelpCenter = z.object({
   sections: z.array(z.object({ id: z.number().int(), key: z.string(), title: z.string(), content: z.string() })),
 });
 export type HelpCenter = z.infer<typeof HelpCenter>;
 
 export const LanguageQuery = z.object({ language: z.enum(LOCALES).optional() }).strict();
+/** For calls without parameters: an unknown one is a mistake worth a 400, not silence. */
+export const NoQuery = z.object({}).strict();
 
-/** `/lgw/games/game_menus`: categories with their vendors (spec §3 'Category'). */
+/**
+ * `/lgw/games/game_menus`: categories in side-menu order with their enabled vendors; a category
+ * without vendors is left out (spec §2). `title` is the category code, which the site translates.
+ */
 export const GameMenus = z.array(
   z.object({
     gameCategory: z.string(),
@@ -161,6 +184,7 @@ export const GameMenus = z.array(
         vassalage: z.string(),
         name: z.string(),
         icon: z.string().nullable(),
+        /** 1 hot, 0 not (spec §3). */
         isHot: z.number().int(),
         isGame: z.string().nullable(),
       }),

@@ -33,14 +33,18 @@ function fieldErrorsOf(
 ) {
   const out: Record<string, string> = {};
   for (const issue of issues) {
-    const params = issue.params as { issue?: { code?: string; keys?: string[]; path?: PropertyKey[] } } | undefined;
+    const params = issue.params as
+      | { keys?: string[]; issue?: { code?: string; keys?: string[]; path?: PropertyKey[] } }
+      | undefined;
     const zi = params?.issue;
-    if (zi?.code === 'unrecognized_keys') {
-      for (const k of zi.keys ?? []) out[k] = FIELD_ERRORS.unknownField;
+    // fastify-type-provider-zod 7 puts the zod code in `keyword` and the issue's fields in `params`.
+    const code = zi?.code ?? issue.keyword;
+    if (code === 'unrecognized_keys') {
+      for (const k of zi?.keys ?? params?.keys ?? []) out[k] = FIELD_ERRORS.unknownField;
       continue;
     }
     const field = (zi?.path ?? []).map(String).join('.') || issue.instancePath?.replace(/^\//, '') || '_';
-    out[field] ??= zi?.code === 'invalid_type' ? FIELD_ERRORS.required : FIELD_ERRORS.invalid;
+    out[field] ??= code === 'invalid_type' ? FIELD_ERRORS.required : FIELD_ERRORS.invalid;
   }
   return out;
 }

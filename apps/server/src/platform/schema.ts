@@ -2,6 +2,8 @@ import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables in `migrations/`. Keep in step with the SQL. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** A timestamp with a database default (`Generated<Timestamp>` would hide the Date select type). */
+type GeneratedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Localized = ColumnType<Record<string, string>, string, string>;
 
 export interface BrandsTable {
@@ -24,7 +26,7 @@ export interface BrandsTable {
   gtag_id: string | null;
   image_cdns: Generated<string[]>;
   launch_game_cdns: Generated<string[]>;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface BrandDomainsTable {
@@ -84,9 +86,9 @@ export interface AnnouncementsTable {
   platform: Generated<string>;
   execution: Generated<string>;
   popup: Generated<boolean>;
-  starts_at: Generated<Timestamp>;
+  starts_at: GeneratedTimestamp;
   ends_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: GeneratedTimestamp;
 }
 
 export interface CustomerServiceTable {

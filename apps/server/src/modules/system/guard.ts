@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { brandStore, hostOf } from '../../platform/brand';
+import { clientIp } from '../../platform/client-ip';
+import { AppError } from '../../platform/errors';
+import { countryOf } from '../../platform/geo';
+import { hasRegionRules, inMaintenance, regionRestricted } from './service';
+
+/** API calls the guard covers: the player site's calls, not the web app, docs or provider callbacks. */
+const GUARDED = /^\/(wps|lgw)\//;
+
+/**
+ * Calls that keep answering during maintenance and for restricted regions: the status itself,
+ * and what the maintenance / restriction page needs — Contact Us (customer service), the help
+ * centre (terms, responsible gaming) and the whitelabel tree the app shell reads at start.
+ */
+export const OPEN_DURING_RESTRICTION = new Set([
+  '/wps/system/status',
+  '/wps/system/customerService',
+  '/wps/system/helpCenter',
+  '/wps/system/whitelabel',
+]);
+
+/**
+ * Resolves the brand of every API call once (from the cached snapshot) and refuses calls while
+ * the brand is in maintenance (503 MAINTENANCE) or the visitor's country is restricted
+ * (403 REGION_RESTRICTED). Registered before the modules so it covers all of them.
+ */
+export const accessGuard = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('brand', null);
+  app.addHook('onRequest', async (req, reply) => {
+    // The route pattern, not the raw URL: encoding tricks cannot make a call look exempt.
+    const route = req.routeOptions.url;
+    if (!route || !GUARDED.test(route)) return;
+    const brand = await brandStore(app.db).forHost(hostOf(req));
+    req.brand = brand;
+    if (OPEN_DURING_RESTRICTION.has(route)) return;
+    if (inMaintenance(brand, Date.now())) {
+      reply.header('cache-control', 'no-store');
+      throw new AppError('MAINTENANCE');
+    }
+    if (hasRegionRules(brand) && regionRestricted(brand, countryOf(clientIp(req, app.config.TRUSTED_PROXY_HEADER)))) {
+      reply.header('cache-control', 'no-store');
+      throw new AppError('REGION_RESTRICTED');
+    }
+  });
+});

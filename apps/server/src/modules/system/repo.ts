@@ -1,0 +1,55 @@
+import type { AnnouncementType } from '@khela/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../platform/schema';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** The longest notice list one call returns: the modal pages 9 at a time, nobody reads 200. */
+const NOTICE_LIMIT = 200;
+
+/** Active banners of a group showing at `now`, in display order. */
+export function activeBanners(db: Db, brandId: number, groupName: string, now: Date) {
+  return db
+    .selectFrom('banners')
+    .select(['id', 'group_name', 'image_url', 'title', 'linkage_type', 'linkage_value'])
+    .where('brand_id', '=', brandId)
+    .where('group_name', '=', groupName)
+    .where('active', '=', true)
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** Announcements of the given types current at `now`, newest first. */
+export function currentAnnouncements(
+  db: Db,
+  brandId: number,
+  filter: { types: AnnouncementType[]; platform: string; execution: string },
+  now: Date,
+) {
+  return db
+    .selectFrom('announcements')
+    .select(['id', 'type', 'title', 'content', 'popup', 'starts_at'])
+    .where('brand_id', '=', brandId)
+    .where('type', 'in', filter.types)
+    .where('platform', '=', filter.platform)
+    .where('execution', '=', filter.execution)
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .orderBy('starts_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(NOTICE_LIMIT)
+    .execute();
+}
+
+export function helpSections(db: Db, brandId: number) {
+  return db
+    .selectFrom('help_sections')
+    .select(['id', 'key', 'title', 'content'])
+    .where('brand_id', '=', brandId)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}

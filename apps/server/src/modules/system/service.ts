@@ -1,0 +1,222 @@
+import {
+  ANNOUNCEMENT_TYPES,
+  type Announcement,
+  type AnnouncementType,
+  type Banner,
+  type CustomerServiceEntry,
+  type CustomerServicePaths,
+  type DomainRoute,
+  type HelpCenter,
+  type NoticeList,
+  type RegisterSettings,
+  SYSTEM_STATUS,
+  SystemStatus,
+  type Whitelabel,
+} from '@khela/contract';
+import { type BrandSnapshot, textIn } from '../../platform/brand';
+import type { Database } from '../../platform/db';
+import * as repo from './repo';
+
+/** What the visitor may do right now (spec §2 'App root by system status'). */
+export type Access = {
+  status: 0 | 1 | 2;
+  maintenance: boolean;
+  maintenanceEnd: string | null;
+  regionRestriction: boolean;
+};
+
+/** In the maintenance window [start, end); a window without a start is not scheduled. */
+export function inMaintenance(brand: BrandSnapshot, now: number): boolean {
+  const { maintenanceStart: start, maintenanceEnd: end } = brand;
+  return start !== null && now >= start && (end === null || now < end);
+}
+
+export function hasRegionRules(brand: BrandSnapshot): boolean {
+  return brand.allowCountries.size > 0 || brand.denyCountries.size > 0;
+}
+
+/**
+ * Denied countries are refused; when an allow list exists, only its countries are let in.
+ * An unknown country ('': private address, not in the geo database) passes a deny list but fails
+ * an allow list: an operator who writes an allow list means "only these", and failing open would
+ * let any address the database cannot place (or a misconfigured proxy) through.
+ */
+export function regionRestricted(brand: BrandSnapshot, country: string): boolean {
+  if (brand.denyCountries.has(country)) return true;
+  return brand.allowCountries.size > 0 && !brand.allowCountries.has(country);
+}
+
+/** Maintenance wins over restriction: nobody may play, wherever they are. */
+export function accessOf(brand: BrandSnapshot, country: string, now: number): Access {
+  const maintenance = inMaintenance(brand, now);
+  const regionRestriction = regionRestricted(brand, country);
+  return {
+    status: maintenance
+      ? SYSTEM_STATUS.maintenance
+      : regionRestriction
+        ? SYSTEM_STATUS.regionRestricted
+        : SYSTEM_STATUS.normal,
+    maintenance,
+    maintenanceEnd: maintenance && brand.maintenanceEnd !== null ? new Date(brand.maintenanceEnd).toISOString() : null,
+    regionRestriction,
+  };
+}
+
+export function registerModes(brand: BrandSnapshot) {
+  const { DIRECTREG3, MOBILENUMREG3 } = brand.flags;
+  return { username: DIRECTREG3, mobile: DIRECTREG3 && MOBILENUMREG3 };
+}
+
+export function customerServiceOf(brand: BrandSnapshot, language?: string): CustomerServiceEntry[] {
+  return brand.customerService.map((c) => ({
+    csType: c.csType,
+    title: textIn(c.title, language, brand),
+    path: c.path,
+  }));
+}
+
+/**
+ * The part of the status answer that only changes with the brand snapshot, serialised once per
+ * snapshot and language: the status call then costs a string concatenation, not a schema walk.
+ */
+const statusTails = new WeakMap<BrandSnapshot, Map<string, string>>();
+
+function statusTail(brand: BrandSnapshot, language: string | undefined): string {
+  let byLanguage = statusTails.get(brand);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    statusTails.set(brand, byLanguage);
+  }
+  const key = language ?? '';
+  let tail = byLanguage.get(key);
+  if (tail === undefined) {
+    const rest = {
+      brand: brand.info,
+      whitelabel: brand.flags,
+      register: registerModes(brand),
+      resources: brand.resources,
+      customerService: customerServiceOf(brand, language),
+      analytics: { gtagId: brand.gtagId },
+      imageCDNs: brand.imageCDNs,
+      launchGameCDNs: brand.launchGameCDNs,
+    };
+    // Checked against the contract once here, since the hot path below bypasses the serialiser.
+    SystemStatus.parse({
+      status: 0,
+      maintenance: false,
+      maintenanceEnd: null,
+      regionRestriction: false,
+      location: { ip: '', country: '' },
+      ...rest,
+    });
+    tail = JSON.stringify(rest).slice(1, -1);
+    byLanguage.set(key, tail);
+  }
+  return tail;
+}
+
+/** The `/wps/system/status` envelope as JSON text (shape: SystemStatusEnvelope). */
+export function statusJson(
+  brand: BrandSnapshot,
+  location: { ip: string; country: string },
+  now: number,
+  language?: string,
+): string {
+  const a = accessOf(brand, location.country, now);
+  return (
+    `{"success":true,"value":{"status":${a.status},"maintenance":${a.maintenance},` +
+    `"maintenanceEnd":${JSON.stringify(a.maintenanceEnd)},"regionRestriction":${a.regionRestriction},` +
+    `"location":${JSON.stringify(location)},${statusTail(brand, language)}},"message":"ok","code":"OK"}`
+  );
+}
+
+export function whitelabelOf(brand: BrandSnapshot): Whitelabel {
+  return { modules: brand.modules, flags: brand.flags, loggedInToHomePage: brand.info.loggedInToHomePage };
+}
+
+export function registerSettingsOf(brand: BrandSnapshot): RegisterSettings {
+  return brand.registerRules;
+}
+
+/** Type 3 paths stay as stored (encrypted); the site decrypts them (spec §7). */
+export function customerServicePathsOf(brand: BrandSnapshot, language?: string): CustomerServicePaths {
+  return {
+    version: {
+      pathList: customerServiceOf(brand, language).map((c) => ({ type: c.csType, title: c.title, path: c.path })),
+    },
+  };
+}
+
+export function domainRouteOf(brand: BrandSnapshot): DomainRoute {
+  return { domainList: brand.mirrors.map((domain) => ({ domain, speed: 0 })) };
+}
+
+export async function bannersOf(
+  db: Database,
+  brand: BrandSnapshot,
+  groupName: string,
+  language: string | undefined,
+  now: Date,
+): Promise<Banner[]> {
+  const rows = await repo.activeBanners(db.kysely, brand.id, groupName, now);
+  return rows.map((r) => ({
+    bannerId: r.id,
+    groupName: r.group_name,
+    url: r.image_url,
+    title: textIn(r.title, language, brand),
+    linkageType: r.linkage_type,
+    linkageValue: r.linkage_value,
+  }));
+}
+
+/** Which list of the notice answer a type feeds; PU only pops up. */
+const LIST_OF_TYPE: Record<AnnouncementType, keyof NoticeList | null> = {
+  B: 'banners',
+  PL: 'player',
+  PU: null,
+  PR: 'promotion',
+  H: 'help',
+};
+
+export async function noticesOf(
+  db: Database,
+  brand: BrandSnapshot,
+  query: { types: string; platform: string; execution: string; language?: string },
+  now: Date,
+): Promise<NoticeList> {
+  const wanted = new Set(query.types.split(','));
+  const types = ANNOUNCEMENT_TYPES.filter((t) => wanted.has(t));
+  const rows = await repo.currentAnnouncements(
+    db.kysely,
+    brand.id,
+    { types, platform: query.platform, execution: query.execution },
+    now,
+  );
+  const out: NoticeList = { popup: [], player: [], banners: [], promotion: [], help: [] };
+  for (const r of rows) {
+    const notice: Announcement = {
+      id: r.id,
+      type: r.type,
+      title: textIn(r.title, query.language, brand),
+      content: textIn(r.content, query.language, brand),
+      popup: r.popup || r.type === 'PU',
+      startTime: new Date(r.starts_at).toISOString(),
+    };
+    if (notice.popup) out.popup.push(notice);
+    const list = LIST_OF_TYPE[r.type];
+    if (list) out[list].push(notice);
+  }
+  return out;
+}
+
+export async function helpCenterOf(db: Database, brand: BrandSnapshot, language?: string): Promise<HelpCenter> {
+  const rows = await repo.helpSections(db.kysely, brand.id);
+  return {
+    sections: rows.map((r) => ({
+      id: r.id,
+      key: r.key,
+      title: textIn(r.title, language, brand),
+      content: textIn(r.content, language, brand),
+    })),
+  };
+}
