@@ -77,7 +77,6 @@ export function Modal({ open, onClose, title, hideTitle, children, size = 'md', 
   if (!open) return null;
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: the backdrop only closes on a pointer click outside; Escape is handled for keyboards
-    // biome-ignore lint/a11y/useKeyWithClickEvents: see above
     <div
       className="modal-backdrop"
       data-testid="modal-backdrop"
