@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MenuIcon } from '../../components/ui/icons';
+import { hasToken } from '../../lib/storage';
+import { ui } from '../../lib/ui-store';
+import { LanguageSwitch } from '../language/language-switch';
+import { useSystemStatus } from '../system/api';
+import { ThemeSwitch } from '../theme/theme-switch';
+import './header.css';
+
+type HeaderProps = {
+  /** Phones: the button that opens the side-menu drawer (only on routes with a side menu). */
+  onMenu?: () => void;
+  menuOpen?: boolean;
+  /** The register page shows the logo prominently (spec §2 'Logo on the register page'). */
+  prominentLogo?: boolean;
+};
+
+/**
+ * The site header (spec §2): logo, theme and language switches, and for visitors the Login
+ * button plus Register when direct registration (DIRECTREG3) is on. The logged-in pieces
+ * (balance, deposit, avatar menu) arrive with sessions.
+ */
+export function Header({ onMenu, menuOpen, prominentLogo }: HeaderProps) {
+  const { t } = useTranslation();
+  const { data: status } = useSystemStatus();
+  const brandName = status?.brand.name || t('common.brandName');
+  const loggedIn = hasToken();
+  const canRegister = status?.whitelabel.DIRECTREG3 === true;
+
+  return (
+    <header className={`site-header${prominentLogo ? ' site-header-prominent' : ''}`}>
+      <div className="site-header-inner">
+        {onMenu ? (
+          <button
+            type="button"
+            className="icon-btn site-header-menu"
+            onClick={onMenu}
+            aria-label={t('header.openMenu')}
+            aria-expanded={menuOpen ?? false}
+          >
+            <MenuIcon />
+          </button>
+        ) : null}
+        <Link to="/" className="site-logo" aria-label={t('header.home', { brand: brandName })}>
+          <img className="site-logo-full" src="/img/logo.svg" alt="" width={160} height={40} />
+          <img className="site-logo-mark" src="/img/logo-mark.svg" alt="" width={40} height={40} />
+        </Link>
+        <div className="site-header-actions">
+          <LanguageSwitch />
+          <ThemeSwitch />
+          {loggedIn ? null : (
+            <div className="site-header-auth">
+              <button type="button" className="btn btn-ghost site-header-login" onClick={() => ui.openModal('login')}>
+                {t('header.login')}
+              </button>
+              {canRegister ? (
+                <button
+                  type="button"
+                  className="btn btn-primary site-header-register"
+                  onClick={() => ui.openModal('register')}
+                >
+                  {t('header.register')}
+                </button>
+              ) : null}
+            </div>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
