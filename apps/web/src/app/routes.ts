@@ -89,8 +89,25 @@ export const ROUTES: RouteDef[] = [
   { path: '/game', page: 'game', layout: L(true, false, false, false) },
 ];
 
+/** Where the route guard sends visitors without a session (spec §2). */
+export const LOGIN_PATH = '/login';
+
 /**
  * Paths open without a session when the brand requires login (spec §2). /help is added: it is
- * the terms link of the registration form, which a visitor must be able to read.
+ * the terms link of the registration form, which a visitor must be able to read. /down is added
+ * because it is the same page as /download, which the spec exempts.
  */
-export const GUARD_EXEMPT = ['/login', '/register', '/register.html', '/helpmc', '/download', '/help'];
+export const GUARD_EXEMPT = [LOGIN_PATH, '/register', '/register.html', '/helpmc', '/download', '/down', '/help'];
+
+/** Whether the route guard sends this visitor to /login (spec §2 'Route guard'). */
+export function needsLogin(pathname: string, loggedInToHomePage: boolean, loggedIn: boolean): boolean {
+  if (!loggedInToHomePage || loggedIn) return false;
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return !GUARD_EXEMPT.some((p) => p.toLowerCase() === path.toLowerCase());
+}
+
+/** The lobby path of a game category; LOTT opens the lottery page (spec §2 'Category navigation'). */
+export function categoryPath(category: string): string | undefined {
+  if (category === 'LOTT') return '/lottery';
+  return ROUTES.find((r) => r.category === category)?.path;
+}

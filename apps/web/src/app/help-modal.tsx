@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../components/ui/modal';
+import { HelpCenter } from '../features/help/help-center';
+
+/** The help centre in a popup (spec §2 'Modals': help). */
+export function HelpModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={onClose} title={t('app.helpTitle')} hideTitle size="lg">
+      <HelpCenter />
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import type { BannerGroup } from '@khela/contract';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GoToTop } from '../components/ui/go-to-top';
+import { BannerCarousel } from '../features/banners/banner-carousel';
+import { Footer } from '../features/footer/footer';
+import { Header } from '../features/header/header';
+import { SideMenu } from '../features/side-menu/side-menu';
+import { ui, useUi } from '../lib/ui-store';
+import type { Layout } from './routes';
+import { PHONE_QUERY, useMediaQuery } from './use-media-query';
+import './layout.css';
+
+type SiteLayoutProps = {
+  layout: Layout;
+  bannerGroup?: BannerGroup | undefined;
+  /** The route's default for the side menu (mini on /seamless and /vnlottery, spec §2). */
+  sideMenuMini?: boolean | undefined;
+  prominentLogo?: boolean;
+  children: ReactNode;
+};
+
+/**
+ * The page frame built from a route's layout flags (ARCHITECTURE §7): sticky header, side menu
+ * (a column on desktop, an off-canvas drawer on phones), banner carousel, main, footer, and the
+ * go-to-top button on every page.
+ */
+export function SiteLayout({ layout, bannerGroup, sideMenuMini, prominentLogo, children }: SiteLayoutProps) {
+  const { t } = useTranslation();
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const chosenMini = useUi((s) => s.sideMenuMini);
+  const mini = chosenMini ?? sideMenuMini ?? false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerShown = isPhone && drawerOpen;
+
+  // The side menu closes its drawer on navigation and Escape; growing past phone width closes it too.
+  useEffect(() => {
+    if (!isPhone) setDrawerOpen(false);
+  }, [isPhone]);
+  // The page behind an open drawer does not scroll.
+  useEffect(() => {
+    if (!drawerShown) return;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = '';
+    };
+  }, [drawerShown]);
+
+  const showBanner = layout.banner && bannerGroup !== undefined;
+  return (
+    <div className="app-shell">
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      {layout.header ? (
+        <Header
+          onMenu={layout.sideMenu ? () => setDrawerOpen(true) : undefined}
+          menuOpen={drawerShown}
+          prominentLogo={prominentLogo}
+        />
+      ) : null}
+      <div className="shell-body">
+        {layout.sideMenu ? (
+          <SideMenu
+            mini={mini}
+            onToggle={() => ui.setSideMenuMini(!mini)}
+            mobileOpen={drawerShown}
+            onClose={() => setDrawerOpen(false)}
+          />
+        ) : null}
+        <div className="shell-content">
+          {showBanner ? (
+            <div className="shell-banner">
+              <BannerCarousel group={bannerGroup} />
+            </div>
+          ) : null}
+          <main id="main" className="shell-main" tabIndex={-1}>
+            {children}
+          </main>
+          {layout.footer ? <Footer /> : null}
+        </div>
+      </div>
+      <GoToTop />
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../components/ui/empty-state';
+import { useBrand } from '../features/system/api';
+import { SiteLayout } from './layout';
+import { useDocumentTitle } from './use-document-title';
+
+const HEADER_FOOTER = { header: true, banner: false, footer: true, sideMenu: false };
+
+/** Any address outside the route table. */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  const brand = useBrand();
+  useDocumentTitle(t('pages.title.notFound'), brand?.name);
+  return (
+    <SiteLayout layout={HEADER_FOOTER}>
+      <EmptyState
+        image="/img/not-found.svg"
+        title={t('app.notFoundTitle')}
+        text={t('app.notFoundText')}
+        level={1}
+        size="lg"
+      >
+        <Link to="/" className="btn btn-primary">
+          {t('common.backHome')}
+        </Link>
+      </EmptyState>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ArrowLeftIcon } from '../../components/ui/icons';
+import { AuthComingSoon } from '../../features/auth-modal/auth-modal';
+import { useBrand } from '../../features/system/api';
+
+/**
+ * /register — the registration form as a full page (spec §2: logo, 'create account', 'back to
+ * home'). The form arrives with sessions; the page says so.
+ */
+export default function RegisterPage() {
+  const { t } = useTranslation();
+  const brand = useBrand()?.name || t('common.brandName');
+  return (
+    <section className="prompt-card register-page" aria-labelledby="register-title">
+      <img src="/img/logo.svg" alt={brand} width={160} height={40} className="register-page-logo" />
+      <h1 id="register-title" className="prompt-card-title">
+        {t('pages.createAccount')}
+      </h1>
+      <p className="prompt-card-text">{t('pages.registerLead', { brand })}</p>
+      <div className="register-page-body">
+        <AuthComingSoon />
+      </div>
+      <Link to="/" className="back-link">
+        <ArrowLeftIcon size={18} />
+        {t('pages.backHome')}
+      </Link>
+    </section>
+  );
+}

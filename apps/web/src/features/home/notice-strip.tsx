@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { MegaphoneIcon } from '../../components/ui/icons';
+import { ui } from '../../lib/ui-store';
+import { useAnnouncements } from './api';
+
+/** How many of the latest banner announcements (type B) run in the strip. */
+const STRIP_SIZE = 5;
+
+/**
+ * The announcements marquee of the home page: the latest B-type titles scroll by; choosing one
+ * opens the notice modal on it. Nothing is shown when there are none.
+ */
+export function NoticeStrip() {
+  const { t } = useTranslation();
+  const { data } = useAnnouncements();
+  const notices = (data?.banners ?? []).slice(0, STRIP_SIZE);
+  if (notices.length === 0) return null;
+  // Seconds per title keep the pace readable whatever the number of titles.
+  const duration = `${Math.max(16, notices.reduce((n, a) => n + a.title.length, 0) * 0.28)}s`;
+  return (
+    <section className="notice-strip" aria-label={t('pages.noticesLabel')}>
+      <button
+        type="button"
+        className="notice-strip-icon"
+        onClick={() => ui.openModal('notice')}
+        aria-label={t('pages.noticesOpen')}
+        title={t('pages.noticesOpen')}
+      >
+        <MegaphoneIcon size={18} />
+      </button>
+      <div className="notice-strip-viewport">
+        <ul className="notice-strip-track" style={{ animationDuration: duration }}>
+          {notices.map((n) => (
+            <li key={n.id}>
+              <button type="button" className="notice-strip-item" onClick={() => ui.openModal('notice', n.id)}>
+                {n.title}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

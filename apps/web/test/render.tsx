@@ -1,0 +1,140 @@
+import type { Announcement, GameMenus, NoticeList, SystemStatus } from '@khela/contract';
+import type { Locale } from '@khela/contract/constants';
+import { render } from '@testing-library/react';
+import i18next from 'i18next';
+import { vi } from 'vitest';
+import { App } from '../src/app/app';
+import { resetThemeForTests } from '../src/features/theme/use-theme';
+import { changeLanguage } from '../src/lib/i18n';
+import { ui } from '../src/lib/ui-store';
+
+type DeepPartialStatus = Omit<Partial<SystemStatus>, 'brand' | 'whitelabel'> & {
+  brand?: Partial<SystemStatus['brand']>;
+  whitelabel?: Partial<SystemStatus['whitelabel']>;
+};
+
+/** A system status shaped like the server's demo brand. */
+export function statusFixture(over: DeepPartialStatus = {}): SystemStatus {
+  const base: SystemStatus = {
+    status: 0,
+    maintenance: false,
+    maintenanceEnd: null,
+    regionRestriction: false,
+    location: { ip: '203.0.113.7', country: 'BD' },
+    brand: {
+      merchantCode: 'khela',
+      name: 'Khela',
+      platform: 'W',
+      device: 'WEB',
+      lotteryType: 'SEA',
+      languages: ['bn', 'en'],
+      defaultLanguage: 'bn',
+      currency: 'BDT',
+      currencySymbol: '৳',
+      currencyDecimals: 2,
+      chatHeaderColor: '#10b981',
+      loggedInToHomePage: false,
+    },
+    whitelabel: {
+      DIRECTREG3: true,
+      MOBILEVERCODELOGIN3: false,
+      CBS3: false,
+      MOBILENUMREG3: false,
+      REGMOBVERF3: false,
+      MOBILENUMPASSREG3: false,
+      FREEPLAY3: false,
+      PWDEXPFORCECHANGE3: false,
+    },
+    register: { username: true, mobile: false },
+    resources: [],
+    customerService: [{ csType: 1, title: 'Live chat', path: 'https://support.example.com/chat' }],
+    analytics: { gtagId: null },
+    imageCDNs: [],
+    launchGameCDNs: [],
+  };
+  return {
+    ...base,
+    ...over,
+    brand: { ...base.brand, ...over.brand },
+    whitelabel: { ...base.whitelabel, ...over.whitelabel },
+  };
+}
+
+export function announcement(over: Partial<Announcement> = {}): Announcement {
+  return {
+    id: 1,
+    type: 'B',
+    title: 'Welcome to Khela',
+    content: '<p>Hello</p>',
+    popup: false,
+    startTime: '2026-01-01T00:00:00Z',
+    ...over,
+  };
+}
+
+export type ApiFixtures = {
+  status?: SystemStatus;
+  /** Status call fails as a network error. */
+  statusNetworkError?: boolean;
+  gameMenus?: GameMenus;
+  notices?: Partial<NoticeList>;
+};
+
+const ok = (value: unknown) => ({
+  ok: true,
+  status: 200,
+  json: async () => ({ success: true, value, message: null, code: null }),
+});
+
+/**
+ * Stubs fetch with the server's envelopes: system status, banners (none), announcements,
+ * game menus, help centre. Anything else answers 404 NOT_FOUND. Returns the mock to inspect calls.
+ */
+export function mockApi(fx: ApiFixtures = {}) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    switch (url.pathname) {
+      case '/wps/system/status':
+        if (fx.statusNetworkError) throw new TypeError('Failed to fetch');
+        return ok(fx.status ?? statusFixture());
+      case '/wps/system/banners':
+        return ok([]);
+      case '/wps/announcement':
+        return ok({ popup: [], player: [], banners: [], promotion: [], help: [], ...fx.notices });
+      case '/lgw/games/game_menus':
+        return ok(fx.gameMenus ?? []);
+      case '/wps/system/helpCenter':
+        return ok({ sections: [] });
+      case '/wps/system/resources':
+        return ok([]);
+      default:
+        return {
+          ok: false,
+          status: 404,
+          json: async () => ({ success: false, value: null, message: 'errors.NOT_FOUND', code: 'NOT_FOUND' }),
+        };
+    }
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** Fresh browser state: empty storage, no modal, stored theme re-read, the given language. */
+export async function resetBrowser(lang: Locale = 'en') {
+  localStorage.clear();
+  sessionStorage.clear();
+  ui.closeModal();
+  ui.setSideMenuMini(null);
+  resetThemeForTests();
+  document.documentElement.removeAttribute('data-theme');
+  await changeLanguage(lang);
+  localStorage.setItem('lang', lang);
+}
+
+/** Renders the whole app, real router included, at `path`. */
+export function renderApp(path = '/') {
+  window.history.pushState({}, '', path);
+  return render(<App />);
+}
+
+export const currentLanguage = () => i18next.language;
