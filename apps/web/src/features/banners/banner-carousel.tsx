@@ -1,0 +1,199 @@
+import type { Banner } from '@khela/contract';
+import { CAROUSEL_AUTOPLAY_MS } from '@khela/contract/constants';
+import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useBanners } from './api';
+import './banner-carousel.css';
+
+type Props = {
+  group: string;
+  /** Image shown as the only slide when the group has no banners (e.g. the help centre). */
+  fallbackSrc?: string;
+  className?: string;
+};
+
+/** Swipes shorter than this (px) are taps. */
+const SWIPE_MIN = 40;
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/** A route must stay inside the site; a URL must be http(s) (no javascript: from the operator). */
+function safeRoute(v: string | null): string | null {
+  return v?.startsWith('/') && !v.startsWith('//') ? v : null;
+}
+function safeUrl(v: string | null): string | null {
+  if (!v) return null;
+  try {
+    const u = new URL(v, location.origin);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The banner carousel of a route (spec §2, §3): autoplays every 5 s only with more than one
+ * slide, pauses on hover and focus, swipes on touch. A slide is a link only when the banner has
+ * a linkage. The box keeps its aspect ratio while loading; a group without banners renders nothing.
+ */
+export function BannerCarousel({ group, fallbackSrc, className }: Props) {
+  const { t } = useTranslation();
+  const { data, isPending } = useBanners(group);
+  const banners: Banner[] =
+    data && data.length > 0
+      ? data
+      : data && fallbackSrc
+        ? [{ bannerId: 0, groupName: group, url: fallbackSrc, title: '', linkageType: null, linkageValue: null }]
+        : [];
+
+  if (isPending) return <div className={`banner-carousel banner-skeleton ${className ?? ''}`} aria-hidden="true" />;
+  if (banners.length === 0) return null;
+  return <Slides key={group} banners={banners} label={t('banners.label')} className={className} />;
+}
+
+function Slides({ banners, label, className }: { banners: Banner[]; label: string; className?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [index, setIndex] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const touchX = useRef<number | null>(null);
+  const id = useId();
+  const count = banners.length;
+  const current = Math.min(index, count - 1);
+
+  useEffect(() => {
+    if (count < 2 || paused || prefersReducedMotion()) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'hidden') return;
+      setIndex((i) => (i + 1) % count);
+    }, CAROUSEL_AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [count, paused]);
+
+  const go = (i: number) => setIndex(((i % count) + count) % count);
+
+  const onRouteClick = (e: MouseEvent<HTMLAnchorElement>, to: string) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    navigate(to);
+  };
+
+  function slideBody(b: Banner, i: number): ReactNode {
+    return (
+      <>
+        <img
+          src={b.url}
+          alt={b.title || t('banners.slideAlt', { n: i + 1, total: count })}
+          loading={i === 0 ? 'eager' : 'lazy'}
+          fetchPriority={i === 0 ? 'high' : 'auto'}
+          decoding="async"
+          draggable={false}
+        />
+        {b.title ? (
+          <span className="banner-title" aria-hidden="true">
+            {b.title}
+          </span>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section
+      className={`banner-carousel ${className ?? ''}`}
+      aria-roledescription={t('banners.carousel')}
+      aria-label={label}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPaused(false);
+      }}
+      onTouchStart={(e) => {
+        touchX.current = e.touches[0]?.clientX ?? null;
+        setPaused(true);
+      }}
+      onTouchEnd={(e) => {
+        const start = touchX.current;
+        const end = e.changedTouches[0]?.clientX;
+        touchX.current = null;
+        setPaused(false);
+        if (start == null || end == null || count < 2) return;
+        const dx = end - start;
+        if (Math.abs(dx) >= SWIPE_MIN) go(current + (dx < 0 ? 1 : -1));
+      }}
+    >
+      <ul className="banner-track" style={{ transform: `translateX(${-current * 100}%)` }} id={id}>
+        {banners.map((b, i) => {
+          const visible = i === current;
+          const route = b.linkageType === 'route' ? safeRoute(b.linkageValue) : null;
+          const url = b.linkageType === 'url' ? safeUrl(b.linkageValue) : null;
+          return (
+            <li
+              key={b.bannerId}
+              className="banner-slide"
+              aria-roledescription={t('banners.slide')}
+              aria-label={t('banners.slideOf', { n: i + 1, total: count })}
+              aria-hidden={visible ? undefined : true}
+              inert={!visible}
+            >
+              {route ? (
+                <a className="banner-link" href={route} onClick={(e) => onRouteClick(e, route)} data-linkage="route">
+                  {slideBody(b, i)}
+                </a>
+              ) : url ? (
+                <a className="banner-link" href={url} target="_blank" rel="noopener noreferrer" data-linkage="url">
+                  {slideBody(b, i)}
+                </a>
+              ) : (
+                slideBody(b, i)
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {count > 1 ? (
+        <>
+          <button
+            type="button"
+            className="banner-arrow banner-prev"
+            aria-controls={id}
+            aria-label={t('banners.previous')}
+            onClick={() => go(current - 1)}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="banner-arrow banner-next"
+            aria-controls={id}
+            aria-label={t('banners.next')}
+            onClick={() => go(current + 1)}
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+          <div className="banner-dots">
+            {banners.map((b, i) => (
+              <button
+                key={b.bannerId}
+                type="button"
+                className="banner-dot"
+                aria-controls={id}
+                aria-label={t('banners.goTo', { n: i + 1 })}
+                aria-current={i === current ? 'true' : undefined}
+                onClick={() => go(i)}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}

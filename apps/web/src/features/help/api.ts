@@ -1,0 +1,19 @@
+import type { HelpCenter } from '@khela/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+
+export function fetchHelpCenter(language: string, signal?: AbortSignal): Promise<HelpCenter> {
+  return api<HelpCenter>('/wps/system/helpCenter', { query: { language }, signal });
+}
+
+/** The help-centre sections in the current language, in display order. */
+export function useHelpCenter() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useQuery({
+    queryKey: ['help', language],
+    queryFn: ({ signal }) => fetchHelpCenter(language, signal),
+    staleTime: 10 * 60_000,
+  });
+}
