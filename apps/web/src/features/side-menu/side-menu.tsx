@@ -160,7 +160,7 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
           aria-label={mini ? t('sideMenu.expand') : t('sideMenu.collapse')}
           title={mini ? t('sideMenu.expand') : t('sideMenu.collapse')}
         >
-          <Icon name="collapse" />
+          <Icon name="collapse" className="sm-collapse-icon" />
         </button>
         <span className="sm-drawer-title">{t('sideMenu.label')}</span>
         <button ref={closeRef} type="button" className="sm-close" onClick={onClose} aria-label={t('sideMenu.close')}>
@@ -438,7 +438,11 @@ function DownloadBlock({ android, ios }: { android: Resource | undefined; ios: R
         <figure className="sm-qr">
           <div className="sm-qr-box">
             <Suspense fallback={<div className="qr-placeholder" />}>
-              <QrCode value={new URL(code.url, location.origin).href} title={t('sideMenu.qrFor', { os: code.label })} />
+              <QrCode
+                value={new URL(code.url, location.origin).href}
+                title={t('sideMenu.qrFor', { os: code.label })}
+                className="sm-qr-svg"
+              />
             </Suspense>
           </div>
           <figcaption>{t('sideMenu.scanToInstall', { os: code.label })}</figcaption>

@@ -1,0 +1,194 @@
+import type { GameMenus, Resource, SystemStatus } from '@khela/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetBrowser, statusFixture } from '../../../test/render';
+import { ui } from '../../lib/ui-store';
+import { SideMenu, sideMenuCategories } from './side-menu';
+
+const vendor = (vassalage: string, icon: string | null = null) => ({
+  vassalage,
+  name: vassalage,
+  icon,
+  isHot: 0,
+  isGame: null,
+});
+
+const MENUS: GameMenus = [
+  { gameCategory: 'RNG', title: 'RNG', vendors: [vendor('JL', '/img/jl.png'), vendor('PG')] },
+  { gameCategory: 'FISH', title: 'FISH', vendors: [] },
+  { gameCategory: 'LIVE', title: 'LIVE', vendors: [vendor('EVO')] },
+  // Has vendors but is not a side-menu category (spec §2 lists eight).
+  { gameCategory: 'COCKFIGHT', title: 'COCKFIGHT', vendors: [vendor('DS88')] },
+];
+
+const res = (resourceType: string, url: string): Resource => ({
+  resourceType,
+  url,
+  qrCodeUrl: null,
+  labelNameEn: resourceType,
+});
+
+/** Stubs fetch with the server's envelopes for the calls the side menu makes. */
+function stubApi(status: SystemStatus, menus: GameMenus = MENUS) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const path = new URL(String(input), 'http://localhost').pathname;
+    const value = path === '/wps/system/status' ? status : path === '/lgw/games/game_menus' ? menus : null;
+    const ok = value !== null;
+    return new Response(
+      JSON.stringify(
+        ok
+          ? { success: true, value, message: 'ok', code: 'OK' }
+          : { success: false, value: null, message: 'errors.NOT_FOUND', code: 'NOT_FOUND' },
+      ),
+      { status: ok ? 200 : 404, headers: { 'content-type': 'application/json' } },
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function renderMenu(props: Partial<Parameters<typeof SideMenu>[0]> = {}, path = '/'): ReturnType<typeof render> {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrap = (children: ReactNode) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  return render(wrap(<SideMenu mini={false} onToggle={() => {}} mobileOpen={false} onClose={() => {}} {...props} />));
+}
+
+beforeEach(async () => {
+  vi.unstubAllGlobals();
+  await resetBrowser('en');
+});
+
+describe('sideMenuCategories', () => {
+  it('keeps side-menu categories with vendors, in the side-menu order', () => {
+    expect(sideMenuCategories(MENUS).map((c) => c.code)).toEqual(['LIVE', 'RNG']);
+    expect(sideMenuCategories(undefined)).toEqual([]);
+  });
+});
+
+describe('SideMenu', () => {
+  it('lists only the game categories that have vendors', async () => {
+    stubApi(statusFixture());
+    renderMenu();
+    const games = screen.getByRole('navigation', { name: 'Games' });
+    expect(await within(games).findByRole('button', { name: 'Slots' })).toBeTruthy();
+    expect(within(games).getByRole('button', { name: 'Live Casino' })).toBeTruthy();
+    expect(within(games).queryByRole('button', { name: 'Fishing' })).toBeNull();
+    expect(within(games).queryByText(/cockfight/i)).toBeNull();
+    expect(within(games).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(within(games).getByRole('link', { name: 'Hot games' })).toBeTruthy();
+    expect(within(games).getByRole('link', { name: 'In-House' })).toBeTruthy();
+    expect(within(games).getByRole('link', { name: 'Promotions' })).toBeTruthy();
+  });
+
+  it('expands a category into an "all" entry and its vendors', async () => {
+    stubApi(statusFixture());
+    renderMenu();
+    const slots = await screen.findByRole('button', { name: 'Slots' });
+    expect(slots.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(slots);
+    expect(slots.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'All Slots' }).getAttribute('href')).toBe('/rng');
+    expect(screen.getByRole('link', { name: 'PG' }).getAttribute('href')).toBe('/rng?vassalage=PG');
+  });
+
+  it('highlights the current route', async () => {
+    stubApi(statusFixture());
+    renderMenu({}, '/promotions');
+    expect(screen.getByRole('link', { name: 'Promotions' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows the language picker only when the brand offers more than one language', async () => {
+    stubApi(statusFixture({ brand: { languages: ['bn', 'en'] } }));
+    const first = renderMenu();
+    const picker = await screen.findByRole('region', { name: 'Language' });
+    expect(within(picker).getByRole('button', { name: 'বাংলা' })).toBeTruthy();
+    expect(within(picker).getByRole('button', { name: 'English' }).getAttribute('aria-pressed')).toBe('true');
+    first.unmount();
+
+    vi.unstubAllGlobals();
+    const fetchMock = stubApi(statusFixture({ brand: { languages: ['bn'] } }));
+    renderMenu();
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await screen.findByRole('button', { name: 'Slots' });
+    expect(screen.queryByRole('region', { name: 'Language' })).toBeNull();
+  });
+
+  it('shows download QR codes only for the resources that exist', async () => {
+    stubApi(statusFixture({ resources: [res('Android', '/app/khela.apk')] }));
+    renderMenu();
+    const block = await screen.findByRole('region', { name: 'App download' });
+    const qr = await within(block).findByTestId('qr-code');
+    expect(qr.getAttribute('data-value')).toBe(`${location.origin}/app/khela.apk`);
+    expect(within(block).queryByRole('button', { name: 'iOS' })).toBeNull();
+    await userEvent.click(within(block).getByRole('button', { name: 'Download the app' }));
+    expect(ui.get().modal).toBe('download');
+  });
+
+  it('links the social resources with accessible names', async () => {
+    stubApi(
+      statusFixture({
+        resources: [res('FACEBOOK', 'https://facebook.example/khela'), res('TELEGRAM', 'https://t.example/khela')],
+      }),
+    );
+    renderMenu();
+    const social = await screen.findByRole('region', { name: 'Follow us' });
+    const links = within(social).getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('aria-label'))).toEqual(['Facebook', 'Telegram']);
+    expect(links[0]?.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('opens the login popup for messages without a session, and the notice modal for announcements', async () => {
+    stubApi(statusFixture());
+    renderMenu();
+    await userEvent.click(screen.getByRole('button', { name: 'Messages' }));
+    expect(ui.get().modal).toBe('login');
+    await userEvent.click(screen.getByRole('button', { name: 'Announcements' }));
+    expect(ui.get().modal).toBe('notice');
+    expect(screen.getByRole('link', { name: 'Help Center' }).getAttribute('href')).toBe('/helpmc');
+  });
+
+  it('lists the extra customer-service channels', async () => {
+    stubApi(
+      statusFixture({
+        customerService: [
+          { csType: 1, title: 'Live chat', path: 'https://support.example.com/chat' },
+          { csType: 2, title: 'VIP service', path: 'https://vip.example.com' },
+        ],
+      }),
+    );
+    renderMenu();
+    const vip = await screen.findByRole('link', { name: 'VIP service' });
+    expect(vip.getAttribute('href')).toBe('https://vip.example.com');
+    expect(screen.queryByRole('link', { name: 'Live chat' })).toBeNull();
+  });
+
+  it('in mini mode shows icons with tooltips and hides the long blocks', async () => {
+    stubApi(statusFixture({ resources: [res('Android', '/app/khela.apk')] }));
+    const onToggle = vi.fn();
+    renderMenu({ mini: true, onToggle });
+    const slots = await screen.findByRole('link', { name: 'Slots' });
+    expect(slots.getAttribute('title')).toBe('Slots');
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('title')).toBe('Home');
+    expect(screen.queryByRole('region', { name: 'App download' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Language' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Expand the menu' }));
+    expect(onToggle).toHaveBeenCalledOnce();
+  });
+
+  it('closes the drawer on Escape', async () => {
+    stubApi(statusFixture());
+    const onClose = vi.fn();
+    renderMenu({ mobileOpen: true, onClose });
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
+  });
+});
