@@ -107,7 +107,7 @@ describe('system status', () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'IP Restriction' })).toBeTruthy();
     expect(screen.getByText('198.51.100.23')).toBeTruthy();
-    expect(screen.getByText('US')).toBeTruthy();
+    expect(screen.getByText('United States (US)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Contact Us' })).toBeTruthy();
   });
 
@@ -157,8 +157,11 @@ describe('routing', () => {
   it('/helpmc has no header', async () => {
     mockApi();
     renderApp('/helpmc');
-    expect(await screen.findByRole('link', { name: 'Back to home' })).toBeTruthy();
-    expect(screen.queryByRole('banner')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Help Center' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Back to home' })[0]?.getAttribute('href')).toBe('/');
+    // No site header: no logo link, no Login button (the help centre's own <header> is not the site's).
+    expect(screen.queryByRole('link', { name: 'Khela home' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
   });
 
   it('an unknown path shows the 404 page with a way home', async () => {

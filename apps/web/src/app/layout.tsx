@@ -29,11 +29,13 @@ export function SiteLayout({ layout, bannerGroup, sideMenuMini, prominentLogo, c
   const { t } = useTranslation();
   const isPhone = useMediaQuery(PHONE_QUERY);
   const chosenMini = useUi((s) => s.sideMenuMini);
-  const mini = chosenMini ?? sideMenuMini ?? false;
+  // The drawer is always full width: mini only makes sense beside the page.
+  const mini = !isPhone && (chosenMini ?? sideMenuMini ?? false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerShown = isPhone && drawerOpen;
 
-  // The side menu closes its drawer on navigation and Escape; growing past phone width closes it too.
+  // The side menu closes its drawer on navigation and Escape (and focuses its close button);
+  // growing past phone width closes it too.
   useEffect(() => {
     if (!isPhone) setDrawerOpen(false);
   }, [isPhone]);
@@ -61,12 +63,26 @@ export function SiteLayout({ layout, bannerGroup, sideMenuMini, prominentLogo, c
       ) : null}
       <div className="shell-body">
         {layout.sideMenu ? (
-          <SideMenu
-            mini={mini}
-            onToggle={() => ui.setSideMenuMini(!mini)}
-            mobileOpen={drawerShown}
-            onClose={() => setDrawerOpen(false)}
-          />
+          <>
+            {/* The column places the menu: sticky beside the page, or the off-canvas drawer on phones. */}
+            <div className="shell-side" data-mini={mini} data-open={drawerShown} data-header={layout.header}>
+              <SideMenu
+                mini={mini}
+                onToggle={() => ui.setSideMenuMini(!mini)}
+                mobileOpen={drawerShown}
+                onClose={() => setDrawerOpen(false)}
+              />
+            </div>
+            {drawerShown ? (
+              <button
+                type="button"
+                className="shell-scrim"
+                aria-label={t('app.closeMenu')}
+                tabIndex={-1}
+                onClick={() => setDrawerOpen(false)}
+              />
+            ) : null}
+          </>
         ) : null}
         <div className="shell-content">
           {showBanner ? (

@@ -77,12 +77,13 @@ export function LanguageSwitch() {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={t('language.current', { name })}
         title={t('language.choose')}
         onClick={() => setOpen((o) => !o)}
       >
         <GlobeIcon size={18} />
-        <span className="lang-switch-code" lang={current}>
+        {/* The name is said in full; the short code is what the eye reads. */}
+        <span className="visually-hidden">{t('language.current', { name })}</span>
+        <span className="lang-switch-code" aria-hidden="true">
           {current ? LANGUAGE_SHORT[current] : ''}
         </span>
         <ChevronDownIcon size={14} className="lang-switch-caret" />

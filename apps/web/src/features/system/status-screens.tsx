@@ -2,7 +2,7 @@ import type { SystemStatus } from '@khela/contract';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeadsetIcon } from '../../components/ui/icons';
-import { formatDate } from '../../lib/format';
+import { formatDate, intlTag } from '../../lib/format';
 import { openCustomerService } from './customer-service';
 import './status-screens.css';
 
@@ -21,7 +21,7 @@ export function MaintenanceScreen({ status }: ScreenProps) {
 
 /** Status 2: access restricted by location or IP, showing the visitor's IP address and country. */
 export function RestrictedScreen({ status }: ScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <StatusScreen image="/img/status/restricted.svg" title={t('status.restrictedTitle')} status={status}>
       <dl className="status-screen-facts">
@@ -31,7 +31,7 @@ export function RestrictedScreen({ status }: ScreenProps) {
         </div>
         <div>
           <dt>{t('status.country')}</dt>
-          <dd>{status.location.country || t('status.unknown')}</dd>
+          <dd>{status.location.country ? countryName(i18n.language, status.location.country) : t('status.unknown')}</dd>
         </div>
       </dl>
     </StatusScreen>
@@ -76,6 +76,17 @@ function StatusScreen({
       </div>
     </main>
   );
+}
+
+/** 'Bangladesh (BD)' in the reader's language when the country arrives as an ISO code. */
+function countryName(locale: string, country: string): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  try {
+    const name = new Intl.DisplayNames([intlTag(locale)], { type: 'region' }).of(country);
+    return name && name !== country ? `${name} (${country})` : country;
+  } catch {
+    return country;
+  }
 }
 
 function safeDate(locale: string, iso: string): string | null {
