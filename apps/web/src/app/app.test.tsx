@@ -192,6 +192,30 @@ describe('routing', () => {
   });
 });
 
+describe('phones', () => {
+  it('opens the side menu as a drawer from the header menu button', async () => {
+    const desktop = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...desktop(query),
+      matches: query.includes('max-width'),
+    })) as typeof window.matchMedia;
+    try {
+      mockApi();
+      const { container } = renderApp('/');
+      const menuButton = within(await banner()).getByRole('button', { name: 'Open menu' });
+      const column = container.querySelector('.shell-side');
+      expect(column?.getAttribute('data-open')).toBe('false');
+      await userEvent.click(menuButton);
+      expect(column?.getAttribute('data-open')).toBe('true');
+      expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+      await userEvent.click(screen.getByRole('button', { name: 'Close menu', hidden: true }));
+      expect(column?.getAttribute('data-open')).toBe('false');
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+});
+
 describe('theme and language', () => {
   it('resets an invalid stored theme to dark', async () => {
     localStorage.setItem('theme', 'purple');

@@ -21,7 +21,6 @@ export function StatusGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!status) return;
     void applyBrandLanguage(status.brand);
-    if (status.brand.name) document.title = status.brand.name;
   }, [status]);
 
   if (isPending) {

@@ -1,19 +1,18 @@
+import type { Announcement } from '@khela/contract';
 import { useTranslation } from 'react-i18next';
 import { MegaphoneIcon } from '../../components/ui/icons';
 import { ui } from '../../lib/ui-store';
-import { useAnnouncements } from './api';
 
 /** How many of the latest banner announcements (type B) run in the strip. */
 const STRIP_SIZE = 5;
 
 /**
- * The announcements marquee of the home page: the latest B-type titles scroll by; choosing one
+ * The announcements marquee of the home page: the latest banner (B) titles scroll by; choosing one
  * opens the notice modal on it. Nothing is shown when there are none.
  */
-export function NoticeStrip() {
+export function NoticeStrip({ announcements }: { announcements: Announcement[] }) {
   const { t } = useTranslation();
-  const { data } = useAnnouncements();
-  const notices = (data?.banners ?? []).slice(0, STRIP_SIZE);
+  const notices = announcements.slice(0, STRIP_SIZE);
   if (notices.length === 0) return null;
   // Seconds per title keep the pace readable whatever the number of titles.
   const duration = `${Math.max(16, notices.reduce((n, a) => n + a.title.length, 0) * 0.28)}s`;
