@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense, useState } from 'react';
+import { type JSX, Suspense, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetBrowser } from '../../test/render';
 import { ChunkBoundary } from './chunk-boundary';
@@ -10,6 +10,27 @@ afterEach(() => {
   vi.useRealTimers();
   forgetChunk('flaky');
 });
+
+type Loader = () => Promise<{ default: () => JSX.Element }>;
+
+/** A page slot as the router builds it: boundary, suspense, and a fresh lazy chunk per retry. */
+function Host({ load }: { load: Loader }) {
+  const [n, setN] = useState(0);
+  const Page = lazyChunk('flaky', load);
+  return (
+    <ChunkBoundary
+      key={n}
+      onRetry={() => {
+        forgetChunk('flaky');
+        setN(n + 1);
+      }}
+    >
+      <Suspense fallback={<p>Loading…</p>}>
+        <Page />
+      </Suspense>
+    </ChunkBoundary>
+  );
+}
 
 describe('chunk loading', () => {
   it('fails with "Loading chunk N failed" after the timeout', async () => {
@@ -31,25 +52,8 @@ describe('chunk loading', () => {
       if (attempt === 1) throw new TypeError('Failed to fetch dynamically imported module: /assets/flaky.js');
       return { default: () => <p>Flaky page</p> };
     });
-    function Host() {
-      const [n, setN] = useState(0);
-      const Page = lazyChunk('flaky', load);
-      return (
-        <ChunkBoundary
-          key={n}
-          onRetry={() => {
-            forgetChunk('flaky');
-            setN(n + 1);
-          }}
-        >
-          <Suspense fallback={<p>Loading…</p>}>
-            <Page />
-          </Suspense>
-        </ChunkBoundary>
-      );
-    }
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(<Host />);
+    render(<Host load={load} />);
     expect(await screen.findByRole('heading', { name: "This page didn't load" })).toBeTruthy();
     expect(
       screen.getByText('Part of the site could not be downloaded. Check your connection and try again.'),
