@@ -117,9 +117,16 @@ class BrandStore {
   private readonly brands = new Map<number, Slot<BrandSnapshot>>();
   constructor(private readonly db: Database) {}
 
-  /** The brand serving `host` (port already stripped), else the default brand. */
-  async forHost(host: string): Promise<BrandSnapshot> {
-    const dir = await this.directory.get(() => loadDirectory(this.db));
+  /**
+   * The brand serving `host` (port already stripped), else the default brand. Answers without
+   * a promise when both the directory and the snapshot are cached: this runs on every API call.
+   */
+  forHost(host: string): BrandSnapshot | Promise<BrandSnapshot> {
+    const dir = this.directory.get(() => loadDirectory(this.db));
+    return dir instanceof Promise ? dir.then((d) => this.brandIn(d, host)) : this.brandIn(dir, host);
+  }
+
+  private brandIn(dir: Directory, host: string): BrandSnapshot | Promise<BrandSnapshot> {
     const id = dir.byDomain.get(host) ?? dir.defaultId;
     // No brand at all: SEED_DEMO is off and the operator has not created one yet.
     if (id === null) throw new AppError('NOT_FOUND');
@@ -308,7 +315,6 @@ declare module 'fastify' {
 }
 
 /** The brand of a request: the one the access guard found, else resolved from the Host header. */
-export function brandOf(req: FastifyRequest): Promise<BrandSnapshot> {
-  if (req.brand) return Promise.resolve(req.brand);
-  return brandStore(req.server.db).forHost(hostOf(req));
+export function brandOf(req: FastifyRequest): BrandSnapshot | Promise<BrandSnapshot> {
+  return req.brand ?? brandStore(req.server.db).forHost(hostOf(req));
 }

@@ -4,43 +4,54 @@ import { BlockList, isIP } from 'node:net';
 /** The part of geoip-country (CommonJS, untyped) that Khela uses. */
 type GeoIp = { lookup(ip: string): { country: string } | null };
 
-/**
- * Addresses that never locate a visitor: loopback, private, link-local, CGNAT, unique-local,
- * unspecified. They answer '' without consulting the database.
- */
-const NOT_PUBLIC = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
+/** [network, prefix length] of IPv4 ranges that never locate a visitor. */
+const NOT_PUBLIC_V4: readonly [string, number][] = [
+  ['0.0.0.0', 8], // "this" network
+  ['10.0.0.0', 8], // private
+  ['100.64.0.0', 10], // carrier-grade NAT
+  ['127.0.0.0', 8], // loopback
+  ['169.254.0.0', 16], // link-local
+  ['172.16.0.0', 12], // private
+  ['192.168.0.0', 16], // private
+];
+const V4_RANGES = NOT_PUBLIC_V4.map(([net, bits]) => {
+  const mask = bits === 0 ? 0 : (0xffffffff << (32 - bits)) >>> 0;
+  return { base: (ipv4ToInt(net) & mask) >>> 0, mask };
+});
+
+/** IPv6 loopback, unspecified, unique-local and link-local addresses. */
+const NOT_PUBLIC_V6 = new BlockList();
+NOT_PUBLIC_V6.addAddress('::', 'ipv6');
+NOT_PUBLIC_V6.addAddress('::1', 'ipv6');
+NOT_PUBLIC_V6.addSubnet('fc00::', 7, 'ipv6');
+NOT_PUBLIC_V6.addSubnet('fe80::', 10, 'ipv6');
+
+function ipv4ToInt(ip: string): number {
+  let n = 0;
+  for (const part of ip.split('.')) n = n * 256 + Number(part);
+  return n >>> 0;
 }
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const) {
-  NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
+
+/** Loopback, private, link-local, CGNAT, unique-local or unspecified: no country to find. */
+export function isNonPublicIp(ip: string): boolean {
+  const version = isIP(ip);
+  if (version === 4) {
+    // Plain arithmetic: this runs on every status call, and BlockList allocates per check.
+    const n = ipv4ToInt(ip);
+    return V4_RANGES.some((r) => (n & r.mask) >>> 0 === r.base);
+  }
+  return version === 6 && NOT_PUBLIC_V6.check(ip, 'ipv6');
 }
 
 let geoip: GeoIp | undefined;
 
 /**
- * The ISO 3166-1 alpha-2 country of a normalised IP address, or '' when unknown (private
- * address, not in the database, not an address). The ~8 MB database is read on first use, not at
+ * The ISO 3166-1 alpha-2 country of a normalised IP address, or '' when unknown (not public,
+ * not in the database, not an address). The ~8 MB database is read on the first lookup, not at
  * import, so tools and tests that never locate anyone do not pay for it.
  */
 export function countryOf(ip: string): string {
-  const version = isIP(ip);
-  if (version === 0) return '';
-  const family = version === 6 ? 'ipv6' : 'ipv4';
-  if (NOT_PUBLIC.check(ip, family)) return '';
+  if (isIP(ip) === 0 || isNonPublicIp(ip)) return '';
   geoip ??= createRequire(import.meta.url)('geoip-country') as GeoIp;
   return geoip.lookup(ip)?.country ?? '';
 }

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { brandStore, hostOf } from '../../platform/brand';
+import { type BrandSnapshot, brandStore, hostOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { AppError } from '../../platform/errors';
 import { countryOf } from '../../platform/geo';
@@ -28,20 +28,31 @@ export const OPEN_DURING_RESTRICTION = new Set([
  */
 export const accessGuard = fp(async (app: FastifyInstance) => {
   app.decorateRequest('brand', null);
-  app.addHook('onRequest', async (req, reply) => {
+  // A callback hook, not an async one: with the snapshot cached this runs without a promise.
+  app.addHook('onRequest', (req, reply, done) => {
     // The route pattern, not the raw URL: encoding tricks cannot make a call look exempt.
     const route = req.routeOptions.url;
-    if (!route || !GUARDED.test(route)) return;
-    const brand = await brandStore(app.db).forHost(hostOf(req));
-    req.brand = brand;
-    if (OPEN_DURING_RESTRICTION.has(route)) return;
-    if (inMaintenance(brand, Date.now())) {
-      reply.header('cache-control', 'no-store');
-      throw new AppError('MAINTENANCE');
+    if (!route || !GUARDED.test(route)) return done();
+    let brand: BrandSnapshot | Promise<BrandSnapshot>;
+    try {
+      brand = brandStore(app.db).forHost(hostOf(req));
+    } catch (err) {
+      return done(err as Error);
     }
-    if (hasRegionRules(brand) && regionRestricted(brand, countryOf(clientIp(req, app.config.TRUSTED_PROXY_HEADER)))) {
-      reply.header('cache-control', 'no-store');
-      throw new AppError('REGION_RESTRICTED');
-    }
+    const check = (b: BrandSnapshot) => {
+      req.brand = b;
+      const refusal = OPEN_DURING_RESTRICTION.has(route) ? undefined : refusalFor(req, b);
+      if (refusal) reply.header('cache-control', 'no-store');
+      done(refusal);
+    };
+    if (brand instanceof Promise) brand.then(check, done);
+    else check(brand);
   });
+
+  function refusalFor(req: FastifyRequest, brand: BrandSnapshot): AppError | undefined {
+    if (inMaintenance(brand, Date.now())) return new AppError('MAINTENANCE');
+    if (!hasRegionRules(brand)) return undefined;
+    const country = countryOf(clientIp(req, app.config.TRUSTED_PROXY_HEADER));
+    return regionRestricted(brand, country) ? new AppError('REGION_RESTRICTED') : undefined;
+  }
 });

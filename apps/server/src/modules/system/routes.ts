@@ -19,7 +19,7 @@ import {
 } from '@khela/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brandOf, brandStore, normaliseHost } from '../../platform/brand';
+import { type BrandSnapshot, brandOf, brandStore, normaliseHost } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { countryOf } from '../../platform/geo';
 import * as service from './service';
@@ -50,20 +50,21 @@ export async function systemRoutes(root: FastifyInstance) {
         response: { 200: SystemStatusEnvelope, ...FAILURES },
       },
     },
-    async (req, reply) => {
-      const brand = req.query.host
-        ? await brandStore(app.db).forHost(normaliseHost(req.query.host))
-        : await brandOf(req);
-      const ip = clientIp(req, app.config.TRUSTED_PROXY_HEADER);
-      const body = service.statusJson(brand, { ip, country: countryOf(ip) }, Date.now(), req.query.language);
-      // The answer depends on the visitor's address: no shared cache may keep it.
-      return (
+    (req, reply) => {
+      const brand = req.query.host ? brandStore(app.db).forHost(normaliseHost(req.query.host)) : brandOf(req);
+      const send = (b: BrandSnapshot) => {
+        const ip = clientIp(req, app.config.TRUSTED_PROXY_HEADER);
+        const body = service.statusJson(b, { ip, country: countryOf(ip) }, Date.now(), req.query.language);
+        // The answer depends on the visitor's address: no shared cache may keep it.
+        // The body is already-serialised JSON text, which Fastify sends as is.
         reply
           .header('cache-control', 'no-store')
           .type('application/json; charset=utf-8')
-          // Already-serialised JSON text: Fastify sends it as is (see service.statusJson).
-          .send(body as never)
-      );
+          .send(body as never);
+      };
+      // Synchronous when the brand is cached: the status call is the hottest call of the site.
+      if (brand instanceof Promise) return brand.then(send);
+      send(brand);
     },
   );
 
