@@ -53,7 +53,7 @@ export function DownloadGuide({ variant }: { variant: 'modal' | 'page' }) {
   const name = t(`download.${platform}.name`);
 
   return (
-    <div className={`dl-guide dl-${variant}`}>
+    <div className={`dl-guide dl-guide-${variant}`}>
       <div className="dl-tabs" role="tablist" aria-label={t('download.platforms')}>
         {PLATFORMS.map((p, i) => (
           <button

@@ -7,7 +7,7 @@ import { useGameMenus } from '../../lib/game-menus';
 import { changeLanguage } from '../../lib/i18n';
 import { useLazyImage } from '../../lib/image-loader';
 import { hasToken, session } from '../../lib/storage';
-import { ui } from '../../lib/ui-store';
+import { type ModalName, ui } from '../../lib/ui-store';
 import { LANGUAGE_NAMES } from '../language/names';
 import { notifyServerLanguage } from '../language/notify-server';
 import { useSystemStatus } from '../system/api';
@@ -127,10 +127,16 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
       return next;
     });
 
+  // A modal opened from the phone drawer replaces it: the drawer closes behind the modal.
+  const openModal = (name: ModalName) => {
+    ui.openModal(name);
+    onCloseRef.current();
+  };
+
   const openMessages = () => {
     // Platform messages need a session (spec §6): visitors get the login popup instead.
     if (!hasToken()) {
-      ui.openModal('login');
+      openModal('login');
       return;
     }
     session.set('toWhichItem', 'messageV2');
@@ -215,7 +221,7 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
               type="button"
               className="sm-item"
               title={tip(t('sideMenu.announcements'))}
-              onClick={() => ui.openModal('notice')}
+              onClick={() => openModal('notice')}
             >
               <Icon name="notice" />
               <span className="sm-label">{t('sideMenu.announcements')}</span>
@@ -241,7 +247,7 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
 
       {mini ? null : (
         <>
-          <DownloadBlock android={android} ios={ios} />
+          <DownloadBlock android={android} ios={ios} onDownload={() => openModal('download')} />
           {languages.length > 1 ? (
             <section className="sm-section sm-block" aria-labelledby={`${ids}-lang`}>
               <h2 className="sm-heading" id={`${ids}-lang`}>
@@ -294,7 +300,7 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
               type="button"
               className="sm-item"
               title={t('sideMenu.appDownload')}
-              onClick={() => ui.openModal('download')}
+              onClick={() => openModal('download')}
             >
               <Icon name="download" />
               <span className="sm-label">{t('sideMenu.appDownload')}</span>
@@ -411,7 +417,15 @@ function VendorLink({
   );
 }
 
-function DownloadBlock({ android, ios }: { android: Resource | undefined; ios: Resource | undefined }) {
+function DownloadBlock({
+  android,
+  ios,
+  onDownload,
+}: {
+  android: Resource | undefined;
+  ios: Resource | undefined;
+  onDownload(): void;
+}) {
   const { t } = useTranslation();
   const ids = useId();
   const codes = [
@@ -448,7 +462,7 @@ function DownloadBlock({ android, ios }: { android: Resource | undefined; ios: R
           <figcaption>{t('sideMenu.scanToInstall', { os: code.label })}</figcaption>
         </figure>
       ) : null}
-      <button type="button" className="btn btn-primary sm-download-btn" onClick={() => ui.openModal('download')}>
+      <button type="button" className="btn btn-primary sm-download-btn" onClick={onDownload}>
         <Icon name="download" size={18} />
         {t('sideMenu.downloadApp')}
       </button>
