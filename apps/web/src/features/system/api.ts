@@ -1,21 +1,29 @@
 import type { BrandInfo, SystemStatus, WhitelabelFlags } from '@khela/contract';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 
-/** Query key of the system status; read once per page load (spec §3). */
-export const SYSTEM_STATUS_KEY = ['system', 'status'] as const;
+/** Query key of the system status; read once per page load and language (spec §3). */
+export const systemStatusKey = (language: string) => ['system', 'status', language] as const;
 
-export function fetchSystemStatus(signal?: AbortSignal): Promise<SystemStatus> {
-  return api<SystemStatus>('/wps/system/status', { query: { host: location.host }, signal });
+export function fetchSystemStatus(language: string, signal?: AbortSignal): Promise<SystemStatus> {
+  return api<SystemStatus>('/wps/system/status', { query: { host: location.host, language }, signal });
 }
 
-/** The system status: status code, brand, whitelabel flags, resources, customer service. */
+/**
+ * The system status: status code, brand, whitelabel flags, resources, customer service.
+ * Texts in it (customer-service titles) follow the language, so a language switch reads it
+ * again — showing the previous answer meanwhile, so the site never flashes a loading screen.
+ */
 export function useSystemStatus() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   return useQuery({
-    queryKey: SYSTEM_STATUS_KEY,
-    queryFn: ({ signal }) => fetchSystemStatus(signal),
+    queryKey: systemStatusKey(language),
+    queryFn: ({ signal }) => fetchSystemStatus(language, signal),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: Number.POSITIVE_INFINITY,
+    placeholderData: keepPreviousData,
     retry: 1,
   });
 }
