@@ -67,12 +67,18 @@ export function launchChromium(): Promise<Browser> {
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1440, height: 900 };
 
-/** A page that records console errors and uncaught exceptions, so a test can assert there were none. */
+/**
+ * A page that records console errors and uncaught exceptions, so a test can assert there were none.
+ * The session's popup announcement is marked as seen unless `popups` is set, so it does not cover
+ * what a test clicks.
+ */
 export async function openPage(
   browser: Browser,
-  opts: BrowserContextOptions = {},
+  opts: BrowserContextOptions & { popups?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: DESKTOP, ...opts });
+  const { popups, ...contextOptions } = opts;
+  const context = await browser.newContext({ viewport: DESKTOP, ...contextOptions });
+  if (!popups) await context.addInitScript(() => sessionStorage.setItem('noticePopupSeen', '1'));
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

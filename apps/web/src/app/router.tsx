@@ -2,6 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Loading } from '../components/ui/loading';
+import { PopupNotice } from '../features/notices/popup-notice';
 import { useBrand } from '../features/system/api';
 import { hasToken } from '../lib/storage';
 import { ChunkBoundary } from './chunk-boundary';
@@ -30,6 +31,7 @@ export function AppRouter() {
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       <ModalHost />
+      <PopupNotice />
     </BrowserRouter>
   );
 }

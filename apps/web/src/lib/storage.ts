@@ -20,6 +20,8 @@ export const SESSION_KEYS = [
   'validateSettings',
   'settings',
   'notices',
+  /** Set once the session's popup announcements have been shown. */
+  'noticePopupSeen',
 ] as const;
 export type SessionKey = (typeof SESSION_KEYS)[number];
 
