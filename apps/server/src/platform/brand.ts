@@ -157,9 +157,10 @@ export function hostOf(req: FastifyRequest): string {
 }
 
 export function normaliseHost(host: string): string {
-  const h = host.trim().toLowerCase();
-  const name = h.startsWith('[') ? h.slice(0, h.indexOf(']') + 1) : (h.split(':')[0] ?? '');
-  return name.replace(/\.$/, '');
+  let h = host.trim().toLowerCase();
+  const end = h.startsWith('[') ? h.indexOf(']') + 1 : h.indexOf(':');
+  if (end > 0) h = h.slice(0, end);
+  return h.endsWith('.') ? h.slice(0, -1) : h;
 }
 
 /** A stored text in `language`, else the brand's default language, else English, else any. */

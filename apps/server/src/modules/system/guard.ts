@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type BrandSnapshot, brandStore, hostOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
@@ -28,7 +28,8 @@ export const OPEN_DURING_RESTRICTION = new Set([
  */
 export const accessGuard = fp(async (app: FastifyInstance) => {
   app.decorateRequest('brand', null);
-  // A callback hook, not an async one: with the snapshot cached this runs without a promise.
+  // A callback hook, not an async one: with the snapshot cached this runs without a promise
+  // (nor a per-request closure).
   app.addHook('onRequest', (req, reply, done) => {
     // The route pattern, not the raw URL: encoding tricks cannot make a call look exempt.
     const route = req.routeOptions.url;
@@ -39,15 +40,22 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
     } catch (err) {
       return done(err as Error);
     }
-    const check = (b: BrandSnapshot) => {
-      req.brand = b;
-      const refusal = OPEN_DURING_RESTRICTION.has(route) ? undefined : refusalFor(req, b);
-      if (refusal) reply.header('cache-control', 'no-store');
-      done(refusal);
-    };
-    if (brand instanceof Promise) brand.then(check, done);
-    else check(brand);
+    if (brand instanceof Promise) brand.then((b) => admit(req, reply, route, b, done), done);
+    else admit(req, reply, route, brand, done);
   });
+
+  function admit(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    route: string,
+    brand: BrandSnapshot,
+    done: (err?: Error) => void,
+  ) {
+    req.brand = brand;
+    const refusal = OPEN_DURING_RESTRICTION.has(route) ? undefined : refusalFor(req, brand);
+    if (refusal) reply.header('cache-control', 'no-store');
+    done(refusal);
+  }
 
   function refusalFor(req: FastifyRequest, brand: BrandSnapshot): AppError | undefined {
     if (inMaintenance(brand, Date.now())) return new AppError('MAINTENANCE');

@@ -17,7 +17,7 @@ import {
   SystemStatusQuery,
   Whitelabel,
 } from '@khela/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type BrandSnapshot, brandOf, brandStore, normaliseHost } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
@@ -36,6 +36,14 @@ function cacheBriefly(reply: FastifyReply) {
   reply.header('cache-control', 'public, max-age=30');
 }
 
+function sendStatus(req: FastifyRequest, reply: FastifyReply, brand: BrandSnapshot, language: string | undefined) {
+  const ip = clientIp(req, req.server.config.TRUSTED_PROXY_HEADER);
+  const body = service.statusJson(brand, { ip, country: countryOf(ip) }, Date.now(), language);
+  // The answer depends on the visitor's address: no shared cache may keep it. The body is
+  // already-serialised JSON text, which Fastify sends as is.
+  reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
+}
+
 export async function systemRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['system'];
@@ -52,19 +60,9 @@ export async function systemRoutes(root: FastifyInstance) {
     },
     (req, reply) => {
       const brand = req.query.host ? brandStore(app.db).forHost(normaliseHost(req.query.host)) : brandOf(req);
-      const send = (b: BrandSnapshot) => {
-        const ip = clientIp(req, app.config.TRUSTED_PROXY_HEADER);
-        const body = service.statusJson(b, { ip, country: countryOf(ip) }, Date.now(), req.query.language);
-        // The answer depends on the visitor's address: no shared cache may keep it.
-        // The body is already-serialised JSON text, which Fastify sends as is.
-        reply
-          .header('cache-control', 'no-store')
-          .type('application/json; charset=utf-8')
-          .send(body as never);
-      };
       // Synchronous when the brand is cached: the status call is the hottest call of the site.
-      if (brand instanceof Promise) return brand.then(send);
-      send(brand);
+      if (brand instanceof Promise) return brand.then((b) => sendStatus(req, reply, b, req.query.language));
+      sendStatus(req, reply, brand, req.query.language);
     },
   );
 
