@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type Khela, launchChromium, startKhela } from './harness';
+
+/** The two languages the demo brand offers (spec §1: BN default, EN). */
+export type Lang = 'bn' | 'en';
+
+const LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/web/src/locales');
+
+/** Every namespace file of a language, keyed like the app does: `header.login` is header.json's `login`. */
+function loadTexts(lang: Lang): Record<string, unknown> {
+  const dir = path.join(LOCALES, lang);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => [f.slice(0, -'.json'.length), JSON.parse(readFileSync(path.join(dir, f), 'utf8'))]),
+  );
+}
+
+const TEXTS: Record<Lang, Record<string, unknown>> = { bn: loadTexts('bn'), en: loadTexts('en') };
+
+/**
+ * The shipped text of `key` in `lang` (the web app's locale files, so a wording change does not
+ * break a test), with i18next's `{{name}}` placeholders filled in.
+ */
+export function t(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  let node: unknown = TEXTS[lang];
+  for (const part of key.split('.')) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof node !== 'string') throw new Error(`no text '${key}' in the ${lang} locale files`);
+  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+    if (!(name in vars)) throw new Error(`text '${key}' needs {{${name}}}`);
+    return String(vars[name]);
+  });
+}
+
+/** An exact-match regular expression for a text (for role names and getByText). */
+export function exact(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+/**
+ * One server (fresh PGlite database) and one browser for a whole test file: call at the top of
+ * a `describe`/file; the getters are valid inside tests and hooks.
+ */
+export function useKhela(env: Record<string, string> = {}): { readonly khela: Khela; readonly browser: Browser } {
+  let khela: Khela | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [khela, browser] = await Promise.all([startKhela(env), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await khela?.close();
+  });
+  return {
+    get khela() {
+      if (!khela) throw new Error('the server is not started (use inside a test or hook)');
+      return khela;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not started (use inside a test or hook)');
+      return browser;
+    },
+  };
+}
+
+/** The id of the default brand (the demo brand 'khela' on a fresh database). */
+export async function defaultBrandId(khela: Khela): Promise<number> {
+  const row = await khela.db.kysely
+    .selectFrom('brands')
+    .select('id')
+    .where('is_default', '=', true)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type Layout = { header: boolean; banner: boolean; footer: boolean; sideMenu: boolean };
+
+/**
+ * Which parts of the page frame are on screen, found by landmark: the site header is the only
+ * `banner` landmark, the footer the only `contentinfo`, the side menu the `complementary`
+ * landmark named by sideMenu.label; the route's banner carousel is the region named
+ * banners.label inside the layout's banner slot (`.shell-banner`; the help centre page has a
+ * carousel of its own inside `main`). Hidden elements do not count (role locators skip them).
+ */
+export async function layoutOf(page: Page, lang: Lang = 'bn'): Promise<Layout> {
+  const [header, banner, footer, sideMenu] = await Promise.all([
+    page.getByRole('banner').count(),
+    page
+      .locator('.shell-banner')
+      .getByRole('region', { name: t(lang, 'banners.label'), exact: true })
+      .count(),
+    page.getByRole('contentinfo').count(),
+    page.getByRole('complementary', { name: t(lang, 'sideMenu.label'), exact: true }).count(),
+  ]);
+  return { header: header > 0, banner: banner > 0, footer: footer > 0, sideMenu: sideMenu > 0 };
+}
+
+/** Waits until the network is quiet and the webfonts have settled. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
