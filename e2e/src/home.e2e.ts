@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openPage } from './harness';
-import { exact, settle, t, useKhela } from './support';
+import { exact, open, settle, t, useKhela } from './support';
 
 /** A Bengali word of the brand ('khela'), four codepoints in three clusters. */
 const BENGALI = 'খেলা';
@@ -11,7 +10,7 @@ describe('home', () => {
   const env = useKhela();
 
   it('opens in Bengali, drawn with the shipped Hind Siliguri webfont', async () => {
-    const { context, page, errors } = await openPage(env.browser);
+    const { context, page, errors } = await open(env.browser);
     try {
       await page.goto(`${env.khela.url}/`);
       const header = page.getByRole('banner');
@@ -75,7 +74,7 @@ describe('home', () => {
   });
 
   it('switches to English from the header without a reload, and keeps it after a reload', async () => {
-    const { context, page, errors } = await openPage(env.browser);
+    const { context, page, errors } = await open(env.browser);
     try {
       await page.goto(`${env.khela.url}/`);
       const header = page.getByRole('banner');
@@ -120,7 +119,7 @@ describe('home', () => {
   });
 
   it('switches to the light theme and keeps it after a reload', async () => {
-    const { context, page, errors } = await openPage(env.browser);
+    const { context, page, errors } = await open(env.browser);
     try {
       await page.goto(`${env.khela.url}/`);
       const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
@@ -150,7 +149,7 @@ describe('home', () => {
   });
 
   it('resets a stored theme that is neither dark nor light to dark', async () => {
-    const { context, page, errors } = await openPage(env.browser);
+    const { context, page, errors } = await open(env.browser);
     try {
       // Before the first page load only: a reload must not store it again.
       await context.addInitScript(() => {

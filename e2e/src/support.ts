@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { type Khela, launchChromium, startKhela } from './harness';
+import { type Khela, launchChromium, openPage, startKhela } from './harness';
 
 /** The two languages the demo brand offers (spec §1: BN default, EN). */
 export type Lang = 'bn' | 'en';
@@ -104,4 +104,14 @@ export async function layoutOf(page: Page, lang: Lang = 'bn'): Promise<Layout> {
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * The harness's openPage with a 10 s default for waits and actions, so a missing element fails
+ * the test with Playwright's message well inside vitest's 60 s test timeout.
+ */
+export async function open(browser: Browser, opts: BrowserContextOptions = {}): ReturnType<typeof openPage> {
+  const opened = await openPage(browser, opts);
+  opened.context.setDefaultTimeout(10_000);
+  return opened;
 }

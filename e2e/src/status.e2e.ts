@@ -1,0 +1,165 @@
+import { sql } from 'kysely';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { countryOf } from '../../apps/server/src/platform/geo';
+import { exact, type Lang, open, settle, t, useKhela } from './support';
+
+/** A public address geoip-country places in Bangladesh (checked below, so a new database cannot silently move it). */
+const BD_IP = '103.4.144.1';
+/** A public address in the United States. */
+const US_IP = '8.8.8.8';
+/** The brand's live-chat customer service (csType 1) of the demo seed: what Contact Us opens. */
+const LIVE_CHAT = 'https://support.khela.example/live';
+
+describe('system status screens', () => {
+  // Behind a proxy that names the visitor in X-Forwarded-For; status 1 does not depend on it.
+  const env = useKhela({ TRUSTED_PROXY_HEADER: 'x-forwarded-for' });
+
+  afterEach(async () => {
+    await env.khela.db.kysely
+      .updateTable('brands')
+      .set({ maintenance_start: null, maintenance_end: null, deny_countries: [], allow_countries: [] })
+      .where('is_default', '=', true)
+      .execute();
+    env.khela.refresh();
+  });
+
+  async function startMaintenance(): Promise<Date> {
+    const row = await env.khela.db.kysely
+      .updateTable('brands')
+      .set({
+        maintenance_start: sql`now() - interval '1 hour'`,
+        maintenance_end: sql`now() + interval '2 hours'`,
+      })
+      .where('is_default', '=', true)
+      .returning('maintenance_end')
+      .executeTakeFirstOrThrow();
+    env.khela.refresh();
+    return new Date(row.maintenance_end as unknown as string);
+  }
+
+  /** The end time as lib/format.ts formatDate writes it (medium date, short time, in the reader's locale). */
+  function formatEnd(page: Page, lang: Lang, end: Date): Promise<string> {
+    return page.evaluate(
+      ({ tag, iso }) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
+      { tag: lang === 'bn' ? 'bn-BD' : 'en-US', iso: end.toISOString() },
+    );
+  }
+
+  async function openIn(lang: Lang, extraHTTPHeaders?: Record<string, string>) {
+    const opened = await open(env.browser, {
+      timezoneId: 'Asia/Dhaka',
+      ...(extraHTTPHeaders ? { extraHTTPHeaders } : {}),
+    });
+    if (lang !== 'bn') {
+      await opened.context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+    }
+    return opened;
+  }
+
+  /** Contact Us opens customer service in a new tab; the outside address is answered locally. */
+  async function expectContactUsOpensLiveChat(context: BrowserContext, page: Page, lang: Lang) {
+    await context.route(`${LIVE_CHAT}**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>live chat</title>' }),
+    );
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: exact(t(lang, 'status.contactUs')) }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toBe(LIVE_CHAT);
+    // The site itself stays where it was.
+    expect(new URL(page.url()).pathname).toBe('/');
+    await popup.close();
+  }
+
+  it('status 1: shows System Maintenance with the end time and a Contact Us button (BN)', async () => {
+    const end = await startMaintenance();
+    const { context, page, errors } = await openIn('bn');
+    try {
+      await page.goto(`${env.khela.url}/`);
+      await page.getByRole('heading', { level: 1, name: exact(t('bn', 'status.maintenanceTitle')) }).waitFor();
+      await settle(page);
+      await page.getByText(t('bn', 'status.apology'), { exact: true }).waitFor();
+      const until = t('bn', 'status.maintenanceUntil', { time: await formatEnd(page, 'bn', end) });
+      await page.getByText(until, { exact: true }).waitFor();
+      // The site is not shown behind it.
+      expect(await page.getByRole('banner').count()).toBe(0);
+      await expectContactUsOpensLiveChat(context, page, 'bn');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("status 1: says 'Dear valued Customer: …' in English", async () => {
+    const end = await startMaintenance();
+    const { context, page, errors } = await openIn('en');
+    try {
+      await page.goto(`${env.khela.url}/`);
+      await page.getByRole('heading', { level: 1, name: exact(t('en', 'status.maintenanceTitle')) }).waitFor();
+      await settle(page);
+      expect(t('en', 'status.apology')).toMatch(/^Dear valued Customer: /);
+      await page.getByText(t('en', 'status.apology'), { exact: true }).waitFor();
+      const until = t('en', 'status.maintenanceUntil', { time: await formatEnd(page, 'en', end) });
+      await page.getByText(until, { exact: true }).waitFor();
+      await expectContactUsOpensLiveChat(context, page, 'en');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('status 2: shows IP Restriction with the visitor IP and country for a denied country', async () => {
+    expect(countryOf(BD_IP)).toBe('BD');
+    await env.khela.db.kysely
+      .updateTable('brands')
+      .set({ deny_countries: ['BD'] })
+      .where('is_default', '=', true)
+      .execute();
+    env.khela.refresh();
+
+    const { context, page, errors } = await openIn('bn', { 'x-forwarded-for': BD_IP });
+    try {
+      await page.goto(`${env.khela.url}/`);
+      await page.getByRole('heading', { level: 1, name: exact(t('bn', 'status.restrictedTitle')) }).waitFor();
+      await settle(page);
+      await page.getByText(t('bn', 'status.apology'), { exact: true }).waitFor();
+      const facts = page.locator('main');
+      await facts.getByText(t('bn', 'status.ipAddress'), { exact: true }).waitFor();
+      await facts.getByText(BD_IP, { exact: true }).waitFor();
+      await facts.getByText(t('bn', 'status.country'), { exact: true }).waitFor();
+      const bangladesh = new Intl.DisplayNames(['bn-BD'], { type: 'region' }).of('BD') as string;
+      await facts.getByText(`${bangladesh} (BD)`, { exact: true }).waitFor();
+      expect(await page.getByRole('banner').count()).toBe(0);
+      await expectContactUsOpensLiveChat(context, page, 'bn');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('status 0: a visitor from a country that is not denied sees the site', async () => {
+    expect(countryOf(US_IP)).toBe('US');
+    await env.khela.db.kysely
+      .updateTable('brands')
+      .set({ deny_countries: ['BD'] })
+      .where('is_default', '=', true)
+      .execute();
+    env.khela.refresh();
+
+    const { context, page, errors } = await openIn('bn', { 'x-forwarded-for': US_IP });
+    try {
+      await page.goto(`${env.khela.url}/`);
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: exact(t('bn', 'header.login')) })
+        .waitFor();
+      await settle(page);
+      expect(await page.getByRole('heading', { name: exact(t('bn', 'status.restrictedTitle')) }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
