@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/errors';
 import { loggerOptions } from './platform/logger';
+import { installSecurityHeaders } from './platform/security-headers';
 import { installNotFound, webApp } from './platform/web';
 
 declare module 'fastify' {
@@ -24,23 +24,6 @@ declare module 'fastify' {
     config: Config;
   }
 }
-
-/** Content-Security-Policy: no inline script ever runs, so injected markup cannot execute. */
-export const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'", 'ws:', 'wss:'],
-  frameSrc: ["'self'", 'https:'],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
-  // Khela may be served over plain HTTP on a LAN or localhost; TLS is the proxy's job.
-  upgradeInsecureRequests: null,
-};
 
 /** Builds the Fastify app: platform plugins first, then the modules (ARCHITECTURE §2). */
 export async function buildApp(config: Config, db: Database): Promise<FastifyInstance> {
@@ -59,10 +42,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: CSP_DIRECTIVES },
-    crossOriginEmbedderPolicy: false,
-  });
+  installSecurityHeaders(app);
   await app.register(rateLimit, {
     global: true,
     max: config.RATE_LIMIT_MAX,
