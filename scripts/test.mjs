@@ -24,10 +24,15 @@ function run(label, cmd, args, opts = {}) {
 /** Runs one vitest project and adds its counts to the total. */
 function vitest(label, cwd, env = {}, extra = []) {
   const out = path.join(mkdtempSync(path.join(tmpdir(), 'khela-test-')), 'report.json');
-  const ok = run(label, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra], {
-    cwd: path.join(root, cwd),
-    env,
-  });
+  const ok = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra],
+    {
+      cwd: path.join(root, cwd),
+      env,
+    },
+  );
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     results.passed += r.numPassedTests;
@@ -99,5 +104,7 @@ if (want('e2e')) {
 }
 
 console.log(`\n${failures.length ? `✗ failed steps: ${failures.join(', ')}` : '✓ every step passed'}`);
-console.log(`${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`);
+console.log(
+  `${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`,
+);
 process.exit(failures.length ? 1 : 0);

@@ -1,10 +1,12 @@
-// Applies the stored theme before the first paint (an external file: the CSP forbids inline scripts).
-(function () {
+// Applies the stored theme and language before the first paint, so the page never flashes the
+// wrong colours. An external file because the Content-Security-Policy forbids inline scripts.
+(() => {
   try {
-    var t = localStorage.getItem('theme');
-    if (t !== 'dark' && t !== 'light') t = 'dark';
-    document.documentElement.setAttribute('data-theme', t);
-    var l = localStorage.getItem('lang');
-    if (l) document.documentElement.setAttribute('lang', l);
-  } catch (e) {}
+    const theme = localStorage.getItem('theme');
+    document.documentElement.setAttribute('data-theme', theme === 'light' ? 'light' : 'dark');
+    const lang = localStorage.getItem('lang');
+    if (lang) document.documentElement.setAttribute('lang', lang);
+  } catch {
+    // Storage blocked: the defaults in index.html stay.
+  }
 })();

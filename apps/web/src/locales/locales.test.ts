@@ -15,7 +15,9 @@ function keysOf(value: unknown, prefix = ''): string[] {
 
 function load(lang: string) {
   const files = readdirSync(path.join(dir, lang)).filter((f) => f.endsWith('.json'));
-  return Object.fromEntries(files.map((f) => [f.slice(0, -5), JSON.parse(readFileSync(path.join(dir, lang, f), 'utf8'))]));
+  return Object.fromEntries(
+    files.map((f) => [f.slice(0, -5), JSON.parse(readFileSync(path.join(dir, lang, f), 'utf8'))]),
+  );
 }
 
 const en = load('en');
@@ -39,8 +41,14 @@ describe('locale files', () => {
         const get = (o: unknown) => key.split('.').reduce<unknown>((a, k) => (a as Record<string, unknown>)?.[k], o);
         const text = get(texts);
         expect(typeof text === 'string' && text.trim().length > 0, `${lang}: ${key}`).toBe(true);
-        const want = String(get(en)).match(/\{\{\s*\w+\s*\}\}/g)?.sort() ?? [];
-        const have = String(text).match(/\{\{\s*\w+\s*\}\}/g)?.sort() ?? [];
+        const want =
+          String(get(en))
+            .match(/\{\{\s*\w+\s*\}\}/g)
+            ?.sort() ?? [];
+        const have =
+          String(text)
+            .match(/\{\{\s*\w+\s*\}\}/g)
+            ?.sort() ?? [];
         expect(have, `${lang}: ${key}`).toEqual(want);
       }
     });

@@ -12,7 +12,13 @@ describe('popup announcements', () => {
       notices: {
         popup: [
           announcement({ id: 7, type: 'PU', popup: true, title: 'Older popup', startTime: '2026-01-01T00:00:00Z' }),
-          announcement({ id: 8, type: 'PU', popup: true, title: 'Festival bonus weekend', startTime: '2026-02-01T00:00:00Z' }),
+          announcement({
+            id: 8,
+            type: 'PU',
+            popup: true,
+            title: 'Festival bonus weekend',
+            startTime: '2026-02-01T00:00:00Z',
+          }),
         ],
       },
     });
