@@ -3,14 +3,11 @@ import {
   Banners,
   CustomerServicePaths,
   DomainRoute,
-  ErrorEnvelope,
-  envelope,
   HelpCenter,
   LanguageQuery,
   NoQuery,
   NoticeList,
   NoticeQuery,
-  ok,
   RegisterSettings,
   Resources,
   SystemStatusEnvelope,
@@ -20,21 +17,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type BrandSnapshot, brandOf, brandStore, normaliseHost } from '../../platform/brand';
+import { BRAND_READ_FAILURES, brandRead } from '../../platform/brand-read';
 import { clientIp } from '../../platform/client-ip';
 import { countryOf } from '../../platform/geo';
 import * as service from './service';
-
-/** Failures every call here may answer (bad query, restricted, no brand, maintenance). */
-const FAILURES = { 400: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 503: ErrorEnvelope } as const;
-
-/**
- * Brand content changes rarely and is the same for every visitor of a host, so shared caches may
- * keep it briefly. Serving it to a restricted visitor is harmless: the status call (no-store)
- * decides what the site shows, and every call that acts is never cached.
- */
-function cacheBriefly(reply: FastifyReply) {
-  reply.header('cache-control', 'public, max-age=30');
-}
 
 function sendStatus(req: FastifyRequest, reply: FastifyReply, brand: BrandSnapshot, language: string | undefined) {
   const ip = clientIp(req, req.server.config.TRUSTED_PROXY_HEADER);
@@ -55,7 +41,7 @@ export async function systemRoutes(root: FastifyInstance) {
         tags,
         summary: 'Brand, flags and whether this visitor may use the site (0 normal, 1 maintenance, 2 region)',
         querystring: SystemStatusQuery,
-        response: { 200: SystemStatusEnvelope, ...FAILURES },
+        response: { 200: SystemStatusEnvelope, ...BRAND_READ_FAILURES },
       },
     },
     (req, reply) => {
@@ -66,134 +52,61 @@ export async function systemRoutes(root: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/wps/system/whitelabel',
-    {
-      schema: {
-        tags,
-        summary: 'Whitelabel module tree and flags',
-        querystring: NoQuery,
-        response: { 200: envelope(Whitelabel), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      cacheBriefly(reply);
-      return ok(service.whitelabelOf(await brandOf(req)));
-    },
-  );
-
-  app.get(
-    '/wps/system/setting/register',
-    {
-      schema: {
-        tags,
-        summary: 'Registration rule of every field (spec §5)',
-        querystring: NoQuery,
-        response: { 200: envelope(RegisterSettings), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      cacheBriefly(reply);
-      return ok(service.registerSettingsOf(await brandOf(req)));
-    },
-  );
-
-  app.get(
-    '/wps/system/resources',
-    {
-      schema: {
-        tags,
-        summary: 'App download and social links',
-        querystring: NoQuery,
-        response: { 200: envelope(Resources), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      cacheBriefly(reply);
-      return ok((await brandOf(req)).resources);
-    },
-  );
-
-  app.get(
-    '/wps/system/banners',
-    {
-      schema: {
-        tags,
-        summary: 'Banners of a group showing now, in order',
-        querystring: BannerQuery,
-        response: { 200: envelope(Banners), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      const brand = await brandOf(req);
-      cacheBriefly(reply);
-      return ok(await service.bannersOf(app.db, brand, req.query.groupName, req.query.language, new Date()));
-    },
-  );
-
-  app.get(
-    '/wps/announcement',
-    {
-      schema: {
-        tags,
-        summary: 'Current announcements by list (popup, player, banners, promotion, help)',
-        querystring: NoticeQuery,
-        response: { 200: envelope(NoticeList), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      const brand = await brandOf(req);
-      cacheBriefly(reply);
-      return ok(await service.noticesOf(app.db, brand, req.query, new Date()));
-    },
-  );
-
-  app.get(
-    '/wps/system/customerService',
-    {
-      schema: {
-        tags,
-        summary: 'Customer-service channels; type 3 paths are encrypted (decryptCsPath)',
-        querystring: LanguageQuery,
-        response: { 200: envelope(CustomerServicePaths), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      cacheBriefly(reply);
-      return ok(service.customerServicePathsOf(await brandOf(req), req.query.language));
-    },
-  );
-
-  app.get(
-    '/wps/system/domainRoute',
-    {
-      schema: {
-        tags,
-        summary: "The brand's mirror sites",
-        querystring: NoQuery,
-        response: { 200: envelope(DomainRoute), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      cacheBriefly(reply);
-      return ok(service.domainRouteOf(await brandOf(req)));
-    },
-  );
-
-  app.get(
-    '/wps/system/helpCenter',
-    {
-      schema: {
-        tags,
-        summary: 'Help-centre sections in order',
-        querystring: LanguageQuery,
-        response: { 200: envelope(HelpCenter), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      const brand = await brandOf(req);
-      cacheBriefly(reply);
-      return ok(await service.helpCenterOf(app.db, brand, req.query.language));
-    },
-  );
+  const db = app.db;
+  brandRead(app, '/wps/system/whitelabel', {
+    tags,
+    summary: 'Whitelabel module tree and flags',
+    query: NoQuery,
+    value: Whitelabel,
+    load: (brand) => service.whitelabelOf(brand),
+  });
+  brandRead(app, '/wps/system/setting/register', {
+    tags,
+    summary: 'Registration rule of every field (spec §5)',
+    query: NoQuery,
+    value: RegisterSettings,
+    load: (brand) => service.registerSettingsOf(brand),
+  });
+  brandRead(app, '/wps/system/resources', {
+    tags,
+    summary: 'App download and social links',
+    query: NoQuery,
+    value: Resources,
+    load: (brand) => brand.resources,
+  });
+  brandRead(app, '/wps/system/banners', {
+    tags,
+    summary: 'Banners of a group showing now, in order',
+    query: BannerQuery,
+    value: Banners,
+    load: (brand, q) => service.bannersOf(db, brand, q.groupName, q.language, new Date()),
+  });
+  brandRead(app, '/wps/announcement', {
+    tags,
+    summary: 'Current announcements by list (popup, player, banners, promotion, help)',
+    query: NoticeQuery,
+    value: NoticeList,
+    load: (brand, q) => service.noticesOf(db, brand, q, new Date()),
+  });
+  brandRead(app, '/wps/system/customerService', {
+    tags,
+    summary: 'Customer-service channels; type 3 paths are encrypted (decryptCsPath)',
+    query: LanguageQuery,
+    value: CustomerServicePaths,
+    load: (brand, q) => service.customerServicePathsOf(brand, q.language),
+  });
+  brandRead(app, '/wps/system/domainRoute', {
+    tags,
+    summary: "The brand's mirror sites",
+    query: NoQuery,
+    value: DomainRoute,
+    load: (brand) => service.domainRouteOf(brand),
+  });
+  brandRead(app, '/wps/system/helpCenter', {
+    tags,
+    summary: 'Help-centre sections in order',
+    query: LanguageQuery,
+    value: HelpCenter,
+    load: (brand, q) => service.helpCenterOf(db, brand, q.language),
+  });
 }
