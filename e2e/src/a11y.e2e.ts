@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { blocking, describeViolations, runAxe } from './axe';
+import { DESKTOP, PHONE } from './harness';
+import { open, settle, useKhela } from './support';
+
+type Theme = 'dark' | 'light';
+
+/** Each page with an element that only shows once its content has loaded. */
+const PAGES: { path: string; ready: string }[] = [
+  { path: '/', ready: 'footer' },
+  { path: '/register', ready: 'main h1' },
+  { path: '/helpmc', ready: 'main .help-section' },
+];
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  const env = useKhela();
+
+  async function audit(path: string, ready: string, theme: Theme, viewport: { width: number; height: number }) {
+    const { context, page, errors } = await open(env.browser, {
+      viewport,
+      // The carousel and marquee hold still, so contrast is measured on what a reader sees at rest.
+      reducedMotion: 'reduce',
+    });
+    try {
+      await context.addInitScript((th) => localStorage.setItem('theme', th), theme);
+      await page.goto(`${env.khela.url}${path}`);
+      await page.locator(ready).first().waitFor();
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      // axe can only measure colour contrast of what is inside the viewport: grow it to the whole
+      // page (same width, so the same layout) so text below the fold and in the side menu's own
+      // scroll area is checked too.
+      const fullHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+      await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, fullHeight) });
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const found = blocking(await runAxe(page));
+      const where = `${path} ${theme} ${viewport.width}x${viewport.height}`;
+      if (found.length > 0) console.error(describeViolations(where, found));
+      expect(
+        found.map((v) => v.id),
+        describeViolations(where, found),
+      ).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }
+
+  for (const theme of ['dark', 'light'] as const) {
+    for (const { path, ready } of PAGES) {
+      it(`${path} in the ${theme} theme at desktop size`, () => audit(path, ready, theme, DESKTOP));
+    }
+  }
+  for (const theme of ['dark', 'light'] as const) {
+    it(`/ in the ${theme} theme at phone size`, () => audit('/', 'footer', theme, PHONE));
+  }
+});
