@@ -102,7 +102,7 @@ describe(`serving the web app on ${TEST_ENGINE}`, () => {
   });
 
   it('answers any page path with index.html so the client router can show it', async () => {
-    for (const url of ['/', '/rng', '/helpmc', '/no/such/page']) {
+    for (const url of ['/', '/rng', '/helpmc', '/register.html', '/no/such/page']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -119,10 +119,12 @@ describe(`serving the web app on ${TEST_ENGINE}`, () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('caches hashed assets for a year', async () => {
+  it('caches hashed assets for a year and makes index.html revalidate', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+    const index = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(index.headers['cache-control']).toBe('no-cache');
   });
 
   it('keeps unknown API paths and missing files as 404 envelopes', async () => {

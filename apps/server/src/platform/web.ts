@@ -27,7 +27,8 @@ export function installNotFound(app: FastifyInstance) {
       app.spaIndex !== null &&
       (req.method === 'GET' || req.method === 'HEAD') &&
       !API_PREFIXES.some((p) => url.startsWith(p)) &&
-      !path.extname(url);
+      // '/register.html' is a page of the spec; '/assets/x.js' is a missing file.
+      ['', '.html'].includes(path.extname(url));
     if (!wantsPage) return reply.code(404).send(failure('NOT_FOUND'));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex);
   });
@@ -55,7 +56,10 @@ export const webApp = fp(async (app: FastifyInstance) => {
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=300',
+          : // index.html names the current asset hashes: always revalidate it.
+            filePath.endsWith('.html')
+            ? 'no-cache'
+            : 'public, max-age=300',
       );
     },
   });

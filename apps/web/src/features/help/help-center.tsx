@@ -44,8 +44,9 @@ export function HelpCenter({ showBanner }: Props = {}) {
   }, []);
 
   useEffect(() => {
-    // Spec §2: the page opens at the top (the help modal keeps the page behind it where it was).
-    if (!root.current?.closest('[role="dialog"]')) window.scrollTo({ top: 0 });
+    // Spec §2: the page opens at the top (the help modal keeps the page behind it where it was);
+    // with a #hash the scroll manager takes the reader to that section instead.
+    if (!root.current?.closest('[role="dialog"]') && !window.location.hash) window.scrollTo({ top: 0 });
   }, []);
 
   const Title = inDialog ? 'h2' : 'h1';
@@ -95,7 +96,9 @@ export function HelpCenter({ showBanner }: Props = {}) {
 export default HelpCenter;
 
 function Sections({ sections, hash, level }: { sections: Section[]; hash: string; level: 2 | 3 }) {
-  const first = sections.find((s) => s.key === hash) ?? sections[0];
+  // Both #faq and the element id #help-faq open that section.
+  const wanted = hash.replace(/^help-/, '');
+  const first = sections.find((s) => s.key === wanted) ?? sections[0];
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set(first ? [first.id] : []));
   const toggle = (id: number) =>
     setOpen((s) => {
