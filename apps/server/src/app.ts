@@ -47,6 +47,13 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    // The limit headers go out with a 429 only: on every answer they would cost more bytes than
+    // many answers carry, and a well-behaved client never needs them.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Khela API', description: 'The calls of the Khela player site', version: '0.1.0' } },
