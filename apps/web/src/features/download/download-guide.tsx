@@ -99,7 +99,7 @@ export function DownloadGuide({ variant }: { variant: 'modal' | 'page' }) {
                   {url ? (
                     <>
                       <div className="dl-qr">
-                        <Suspense fallback={<div className="dl-qr-placeholder" />}>
+                        <Suspense fallback={<div className="dl-qr-skeleton" />}>
                           <QrCode value={url} title={t('download.qrTitle', { os: name })} />
                         </Suspense>
                       </div>

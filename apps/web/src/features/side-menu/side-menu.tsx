@@ -451,7 +451,7 @@ function DownloadBlock({
       {code ? (
         <figure className="sm-qr">
           <div className="sm-qr-box">
-            <Suspense fallback={<div className="qr-placeholder" />}>
+            <Suspense fallback={<div className="qr-skeleton" />}>
               <QrCode
                 value={new URL(code.url, location.origin).href}
                 title={t('sideMenu.qrFor', { os: code.label })}
