@@ -4,3 +4,4 @@ export * from './envelope';
 export * from './errors';
 export * from './register-patterns';
 export * from './system';
+export * from './validation';
