@@ -8,7 +8,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/routes';
 import { gameRoutes } from './modules/games/routes';
+import { memberRoutes } from './modules/member/routes';
 import { accessGuard } from './modules/system/guard';
 import { systemRoutes } from './modules/system/routes';
 import type { Config } from './platform/config';
@@ -16,6 +18,7 @@ import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/errors';
 import { loggerOptions } from './platform/logger';
 import { installSecurityHeaders } from './platform/security-headers';
+import { installSessions } from './platform/sessions';
 import { installNotFound, webApp } from './platform/web';
 
 declare module 'fastify' {
@@ -41,6 +44,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installSessions(app);
 
   installSecurityHeaders(app);
   await app.register(rateLimit, {
@@ -65,6 +69,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(accessGuard);
   await app.register(systemRoutes);
   await app.register(gameRoutes);
+  await app.register(authRoutes);
+  await app.register(memberRoutes);
   await app.register(webApp);
   installNotFound(app);
   return app;

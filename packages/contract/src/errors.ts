@@ -16,6 +16,25 @@ export const ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, messageKey: 'errors.METHOD_NOT_ALLOWED' },
   CONFLICT: { status: 409, messageKey: 'errors.CONFLICT' },
   TOO_MANY_REQUESTS: { status: 429, messageKey: 'errors.TOO_MANY_REQUESTS' },
+  /** Wrong username or wrong password: the same answer for both (no account enumeration). */
+  INVALID_CREDENTIALS: { status: 400, messageKey: 'errors.INVALID_CREDENTIALS' },
+  /** Too many failed logins: send `captcha` and `captchaId` from GET /wps/captcha (value.captcha is true). */
+  CAPTCHA_REQUIRED: { status: 400, messageKey: 'errors.CAPTCHA_REQUIRED' },
+  CAPTCHA_INVALID: { status: 400, messageKey: 'errors.CAPTCHA_INVALID' },
+  /** The ALTCHA proof of work is missing, wrong, expired or already used ('Please complete verification first'). */
+  HUMAN_CHECK_FAILED: { status: 400, messageKey: 'errors.HUMAN_CHECK_FAILED' },
+  /** Spec §8 'invitation_code_error': the affiliate or referral code is no agent's. */
+  INVITATION_CODE_ERROR: { status: 400, messageKey: 'errors.INVITATION_CODE_ERROR' },
+  /** Ten failed logins in an hour lock the account for 15 minutes. */
+  ACCOUNT_LOCKED: { status: 403, messageKey: 'errors.ACCOUNT_LOCKED' },
+  /** Spec §6 'in_need_true_account': trial accounts (isAgent 4) cannot do this. */
+  TRIAL_ACCOUNT: { status: 403, messageKey: 'errors.TRIAL_ACCOUNT' },
+  /** The brand has switched this way of registering or logging in off. */
+  FEATURE_DISABLED: { status: 403, messageKey: 'errors.FEATURE_DISABLED' },
+  /** SMS login needs the SMS module, which this server does not have yet. */
+  SMS_LOGIN_UNAVAILABLE: { status: 403, messageKey: 'errors.SMS_LOGIN_UNAVAILABLE' },
+  /** The username (or mobile number) is taken; fieldErrors names the field. */
+  ACCOUNT_EXISTS: { status: 409, messageKey: 'errors.ACCOUNT_EXISTS' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
@@ -29,4 +48,12 @@ export const FIELD_ERRORS = {
   invalid: 'validation.invalid',
   unknownField: 'validation.unknownField',
   tooLong: 'validation.tooLong',
+  /** One of the 10,000 most common breached passwords. */
+  breachedPassword: 'validation.breachedPassword',
+  /** '123456' (spec §9): always forces a change, so never accepted as a new password. */
+  weakPassword: 'validation.weakPassword',
+  /** The current password given to change it is wrong. */
+  wrongOldPassword: 'validation.wrongOldPassword',
+  accountTaken: 'validation.accountTaken',
+  mobileTaken: 'validation.mobileTaken',
 } as const;

@@ -40,6 +40,22 @@ const Env = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Sessions end after this long without a call (issue 3: default 30 min)… */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
+  /** …and this long after login whatever happens (default 12 h). */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),
+  /**
+   * HMAC key of the ALTCHA human check. Unset: a random key created once in the database
+   * (server_secrets), so every process of one deployment agrees.
+   */
+  HUMAN_CHECK_HMAC_KEY: z.string().min(16).optional(),
+  /** PBKDF2 iterations per ALTCHA attempt; about 256 attempts are needed on average. */
+  HUMAN_CHECK_COST: z.coerce.number().int().min(1).default(5_000),
+  HUMAN_CHECK_EXPIRY_SECONDS: z.coerce.number().int().min(30).default(600),
+  /** Login and registration attempts per visitor address per minute. */
+  LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Passwords older than this many days count as expired (0: never; spec §4 PWDEXPFORCECHANGE3). */
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
 });
 
 export type Config = z.infer<typeof Env> & { webDist: string; dataDir: string };

@@ -127,7 +127,94 @@ export interface VendorsTable {
   sort: Generated<number>;
 }
 
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: GeneratedTimestamp;
+}
+
+export type ClubLabel = { labelName: string; color: string; color2: string; rankLevel: number };
+export type MemberLabel = { labelName: string; color?: string; bgColor?: string };
+
+export interface MembersTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  account: string;
+  mobile_num: string | null;
+  country_dialing_code: string | null;
+  email: string | null;
+  nickname: Generated<string>;
+  password_hash: string | null;
+  password_changed_at: GeneratedTimestamp;
+  first_login: Generated<boolean>;
+  is_agent: Generated<number>;
+  upline_id: bigint | null;
+  club_label: ColumnType<ClubLabel | null, string | null | undefined, string | null>;
+  member_label: Json<MemberLabel[]>;
+  avatar: string | null;
+  locked_until: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  register_ip: Generated<string>;
+  register_url: string | null;
+  affiliate_code: string | null;
+  referred_by_code: string | null;
+  language: string | null;
+}
+
+export interface SessionsTable {
+  id: Generated<bigint>;
+  token_hash: Buffer;
+  member_id: bigint;
+  login_type: Generated<string>;
+  created_at: GeneratedTimestamp;
+  last_seen_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint | null;
+  account: string;
+  ip: string;
+  at: GeneratedTimestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<bigint>;
+  at: GeneratedTimestamp;
+  event: string;
+  brand_id: number | null;
+  member_id: bigint | null;
+  ip: Generated<string>;
+  detail: Json<Record<string, unknown>>;
+}
+
+export interface HumanChecksUsedTable {
+  id: string;
+  expires_at: Timestamp;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer_hash: Buffer;
+  expires_at: Timestamp;
+  used: Generated<boolean>;
+}
+
 export interface DB {
+  server_secrets: ServerSecretsTable;
+  members: MembersTable;
+  sessions: SessionsTable;
+  login_failures: LoginFailuresTable;
+  audit_log: AuditLogTable;
+  human_checks_used: HumanChecksUsedTable;
+  captchas: CaptchasTable;
   brands: BrandsTable;
   brand_domains: BrandDomainsTable;
   whitelabel_modules: WhitelabelModulesTable;

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db';
+import type { DB } from '../../platform/schema';
+
+type Db = Database | Kysely<DB>;
+const k = (db: Db) => ('kysely' in db ? db.kysely : db);
+
+/** Agent types that own invitation codes (spec §6). */
+export const AGENT_TYPES = [1, 2, 41, 42] as const;
+
+export function memberByAccount(db: Db, brandId: number, account: string) {
+  return k(db)
+    .selectFrom('members')
+    .select([
+      'id',
+      'account',
+      'password_hash',
+      'password_changed_at',
+      'first_login',
+      'is_agent',
+      'member_label',
+      'locked_until',
+    ])
+    .where('brand_id', '=', brandId)
+    .where(sql<string>`lower(account)`, '=', account.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function agentByCode(db: Db, brandId: number, code: string) {
+  return k(db)
+    .selectFrom('members')
+    .select(['id', 'affiliate_code'])
+    .where('brand_id', '=', brandId)
+    .where(sql<string>`lower(affiliate_code)`, '=', code.toLowerCase())
+    .where('is_agent', 'in', [...AGENT_TYPES])
+    .executeTakeFirst();
+}
+
+export async function lockMember(db: Db, id: bigint, minutes: number) {
+  await k(db)
+    .updateTable('members')
+    .set({ locked_until: sql<Date>`now() + make_interval(mins => ${minutes})` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The first login has happened: says whether this was it. */
+export async function markLoggedIn(db: Db, id: bigint): Promise<boolean> {
+  const r = await k(db)
+    .updateTable('members')
+    .set({ first_login: false })
+    .where('id', '=', id)
+    .where('first_login', '=', true)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export type NewMember = {
+  brand_id: number;
+  account: string;
+  password_hash: string | null;
+  is_agent?: number;
+  mobile_num?: string | null;
+  country_dialing_code?: string | null;
+  email?: string | null;
+  upline_id?: bigint | null;
+  register_ip: string;
+  register_url?: string | null;
+  referred_by_code?: string | null;
+  language?: string | null;
+};
+
+export function insertMember(db: Db, m: NewMember) {
+  return k(db)
+    .insertInto('members')
+    .values(m)
+    .returning(['id', 'account', 'is_agent', 'member_label', 'first_login'])
+    .executeTakeFirstOrThrow();
+}

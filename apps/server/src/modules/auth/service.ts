@@ -1,0 +1,233 @@
+import { randomBytes } from 'node:crypto';
+import {
+  FIELD_ERRORS,
+  type LoginBody,
+  type LoginResult,
+  type RegisterBody,
+  VALIDATION_KEYS,
+  validateForm,
+} from '@khela/contract';
+import type { FastifyRequest } from 'fastify';
+import { audit } from '../../platform/audit';
+import type { BrandSnapshot } from '../../platform/brand';
+import { clientIp } from '../../platform/client-ip';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { requireHumanCheck } from '../../platform/human-check';
+import { burnVerifyTime, hashPassword, isBreached, isWeak, verifyPassword } from '../../platform/passwords';
+import type { MemberLabel } from '../../platform/schema';
+import { createSession } from '../../platform/sessions';
+import {
+  captchaRequired,
+  clearFailures,
+  LOCK_AFTER_FAILURES,
+  LOCK_MINUTES,
+  recentFailures,
+  recordFailure,
+} from '../../platform/throttle';
+import { checkCaptcha } from './captcha';
+import * as repo from './repo';
+
+/** A refused login; `captcha` tells the form to show the captcha from now on (spec §4). */
+export class LoginRefused extends AppError {
+  constructor(
+    code: 'INVALID_CREDENTIALS' | 'CAPTCHA_REQUIRED' | 'CAPTCHA_INVALID' | 'ACCOUNT_LOCKED',
+    readonly captcha: boolean,
+  ) {
+    super(code);
+  }
+}
+
+const ipOf = (req: FastifyRequest) => clientIp(req, req.server.config.TRUSTED_PROXY_HEADER);
+
+async function sessionResult(
+  req: FastifyRequest,
+  member: { id: bigint; account: string; is_agent: number; member_label: MemberLabel[] },
+  loginType: string,
+  passwordExpired: boolean,
+): Promise<LoginResult> {
+  const db = req.server.db;
+  const token = await createSession(db, member, req, loginType);
+  const firstTimeLogin = await repo.markLoggedIn(db, member.id);
+  return {
+    token,
+    firstTimeLogin,
+    passwordExpired,
+    account: member.account,
+    customerId: Number(member.id),
+    isAgent: member.is_agent,
+    memberLabel: member.member_label,
+  };
+}
+
+function expired(req: FastifyRequest, changedAt: Date, password: string): boolean {
+  // Spec §9: '123456' always forces a change; otherwise only an expiry the operator set.
+  if (isWeak(password)) return true;
+  const days = req.server.config.PASSWORD_MAX_AGE_DAYS;
+  return days > 0 && Date.now() - new Date(changedAt).getTime() > days * 86_400_000;
+}
+
+/**
+ * POST /wps/session/login (spec §2, §4; issue 3 §8). Wrong username and wrong password give the
+ * same answer after the same argon2 work; 3 failures in an hour (account or address) ask for a
+ * captcha, 10 lock the account for 15 minutes.
+ */
+export async function login(req: FastifyRequest, brand: BrandSnapshot, body: LoginBody): Promise<LoginResult> {
+  if (body.type === 'sms') throw new AppError('SMS_LOGIN_UNAVAILABLE');
+  const db = req.server.db;
+  const ip = ipOf(req);
+  const account = body.username.trim();
+  if (account === '' || body.password === '')
+    throw new AppError('VALIDATION_FAILED', {
+      ...(account === '' ? { username: VALIDATION_KEYS.usernamePassword } : {}),
+      ...(body.password === '' ? { password: VALIDATION_KEYS.usernamePassword } : {}),
+    });
+  await requireHumanCheck(db, req.server.config, body.altcha);
+
+  const failures = await recentFailures(db, brand.id, account, ip);
+  if (captchaRequired(failures)) {
+    if (!body.captcha || !body.captchaId) throw new LoginRefused('CAPTCHA_REQUIRED', true);
+    if (!(await checkCaptcha(db, body.captchaId, body.captcha))) throw new LoginRefused('CAPTCHA_INVALID', true);
+  }
+
+  const member = await repo.memberByAccount(db, brand.id, account);
+  const lockedUntil = member?.locked_until ? new Date(member.locked_until).getTime() : 0;
+  // An unknown name is "locked" by the same count, so a lock does not reveal that an account exists.
+  const unknownLocked =
+    !member &&
+    failures.byAccount >= LOCK_AFTER_FAILURES &&
+    failures.lastByAccount !== null &&
+    Date.now() - failures.lastByAccount.getTime() < LOCK_MINUTES * 60_000;
+  if (lockedUntil > Date.now() || unknownLocked) throw new LoginRefused('ACCOUNT_LOCKED', true);
+
+  // Trial accounts have no password: they come back only through free play.
+  let ok = false;
+  if (member?.password_hash && member.is_agent !== 4) ok = await verifyPassword(member.password_hash, body.password);
+  else await burnVerifyTime(body.password);
+
+  if (!member || !ok) {
+    await recordFailure(db, { brandId: brand.id, memberId: member?.id ?? null, account, ip });
+    const byAccount = failures.byAccount + 1;
+    await audit(db, {
+      event: 'login.failed',
+      brandId: brand.id,
+      memberId: member?.id ?? null,
+      ip,
+      detail: { account: account.slice(0, 64), failuresThisHour: byAccount },
+    });
+    if (member && byAccount >= LOCK_AFTER_FAILURES) {
+      await repo.lockMember(db, member.id, LOCK_MINUTES);
+      await audit(db, {
+        event: 'login.lockout',
+        brandId: brand.id,
+        memberId: member.id,
+        ip,
+        detail: { minutes: LOCK_MINUTES },
+      });
+      throw new LoginRefused('ACCOUNT_LOCKED', true);
+    }
+    throw new LoginRefused('INVALID_CREDENTIALS', captchaRequired({ ...failures, byAccount, byIp: failures.byIp + 1 }));
+  }
+
+  await clearFailures(db, brand.id, account);
+  const result = await sessionResult(req, member, 'username', expired(req, member.password_changed_at, body.password));
+  await audit(db, { event: 'login.ok', brandId: brand.id, memberId: member.id, ip, detail: { type: 'username' } });
+  return result;
+}
+
+/** Field errors a new password earns beyond the brand's pattern: breached or weak. */
+export function passwordStrengthError(password: string): string | null {
+  if (isWeak(password)) return FIELD_ERRORS.weakPassword;
+  if (isBreached(password)) return FIELD_ERRORS.breachedPassword;
+  return null;
+}
+
+/** POST /wps/member/register, username mode (spec §2, §4, §5); logs the new member in. */
+export async function register(req: FastifyRequest, brand: BrandSnapshot, body: RegisterBody): Promise<LoginResult> {
+  if (!brand.flags.DIRECTREG3) throw new AppError('FEATURE_DISABLED');
+  const db = req.server.db;
+  const ip = ipOf(req);
+  const { altcha: _a, registerUrl, registerMethod: _m, login: _l, language, domain: _d, ...values } = body;
+  const fieldErrors: Record<string, string> = {};
+  for (const [field, m] of Object.entries(validateForm(brand.registerRules, values, 'username')))
+    fieldErrors[field] = m.key;
+  const password = body.password ?? '';
+  if (!fieldErrors.password) {
+    const weak = passwordStrengthError(password);
+    if (weak) fieldErrors.password = weak;
+  }
+  if (Object.keys(fieldErrors).length > 0) throw new AppError('VALIDATION_FAILED', fieldErrors);
+
+  await requireHumanCheck(db, req.server.config, body.altcha);
+
+  const code = (body.affiliateCode || body.referralCode || '').trim();
+  let uplineId: bigint | null = null;
+  if (code) {
+    const agent = await repo.agentByCode(db, brand.id, code);
+    if (!agent) throw new AppError('INVITATION_CODE_ERROR', { affiliateCode: VALIDATION_KEYS.invalidInvitationCode });
+    uplineId = agent.id;
+  }
+
+  const account = (body.username ?? '').trim();
+  const passwordHash = await hashPassword(password);
+  let member: Awaited<ReturnType<typeof repo.insertMember>>;
+  try {
+    member = await repo.insertMember(db, {
+      brand_id: brand.id,
+      account,
+      password_hash: passwordHash,
+      mobile_num: body.mobileNum?.trim() || null,
+      country_dialing_code: body.mobileNum?.trim() ? body.countryDialingCode?.trim() || null : null,
+      email: body.email?.trim() || null,
+      upline_id: uplineId,
+      register_ip: ip,
+      register_url: registerUrl ?? null,
+      referred_by_code: code || null,
+      language: language ?? null,
+    });
+  } catch (err) {
+    const constraint = (err as { constraint?: string }).constraint ?? String((err as Error).message);
+    if ((err as { code?: string }).code === '23505' || /duplicate key/.test(String((err as Error).message))) {
+      if (constraint.includes('mobile')) throw new AppError('ACCOUNT_EXISTS', { mobileNum: FIELD_ERRORS.mobileTaken });
+      throw new AppError('ACCOUNT_EXISTS', { username: FIELD_ERRORS.accountTaken });
+    }
+    throw err;
+  }
+  await audit(db, {
+    event: 'member.register',
+    brandId: brand.id,
+    memberId: member.id,
+    ip,
+    detail: { method: 'username', upline: uplineId === null ? null : String(uplineId) },
+  });
+  const result = await sessionResult(req, member, 'username', false);
+  await audit(db, { event: 'login.ok', brandId: brand.id, memberId: member.id, ip, detail: { type: 'register' } });
+  return result;
+}
+
+/** POST /wps/agent/affiliate: whether `code` is an agent's invitation code of this brand. */
+export async function checkAffiliate(db: Database, brand: BrandSnapshot, code: string): Promise<void> {
+  const agent = code.trim() ? await repo.agentByCode(db, brand.id, code.trim()) : undefined;
+  if (!agent) throw new AppError('INVITATION_CODE_ERROR');
+}
+
+/** POST /wps/session/login/freeplay: a new trial account (isAgent 4, no password) and its session. */
+export async function freePlay(req: FastifyRequest, brand: BrandSnapshot): Promise<LoginResult> {
+  if (!brand.flags.FREEPLAY3) throw new AppError('FEATURE_DISABLED');
+  const db = req.server.db;
+  const ip = ipOf(req);
+  // 'guest' + 10 base-36 characters (~51 bits): matches the username pattern, never guessed.
+  const account = `guest${BigInt(`0x${randomBytes(8).toString('hex')}`)
+    .toString(36)
+    .slice(0, 10)}`;
+  const member = await repo.insertMember(db, {
+    brand_id: brand.id,
+    account,
+    password_hash: null,
+    is_agent: 4,
+    register_ip: ip,
+  });
+  const result = await sessionResult(req, member, 'freeplay', false);
+  await audit(db, { event: 'login.freeplay', brandId: brand.id, memberId: member.id, ip });
+  return result;
+}

@@ -1,0 +1,61 @@
+import { FIELD_ERRORS, type MemberInfo, validateChangePassword } from '@khela/contract';
+import { audit } from '../../platform/audit';
+import type { BrandSnapshot } from '../../platform/brand';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { hashPassword, isBreached, isWeak, verifyPassword } from '../../platform/passwords';
+import { revokeOtherSessions, type SessionMember } from '../../platform/sessions';
+import * as repo from './repo';
+
+export async function infoOf(db: Database, member: SessionMember): Promise<MemberInfo> {
+  const m = await repo.memberInfo(db, member.id);
+  if (!m) throw new AppError('UNAUTHORIZED');
+  return {
+    id: Number(m.id),
+    account: m.account,
+    nickname: m.nickname,
+    type: m.is_agent,
+    isAgent: m.is_agent,
+    toUpline: m.upline_account ?? null,
+    clubLabel: m.club_label,
+    memberLabel: m.member_label,
+    avatar: m.avatar,
+  };
+}
+
+type ChangePassword = { oldPassword: string; newPassword: string; confirmNewPassword: string };
+
+/**
+ * PUT /wps/member/password (spec §2, §5): the old password, a new one by the brand's password
+ * rule that is neither the old one, '123456' nor a common breached password, and its
+ * confirmation. Success ends every other session of the member; this one stays.
+ */
+export async function changePassword(
+  db: Database,
+  brand: BrandSnapshot,
+  member: SessionMember,
+  body: ChangePassword,
+  ip: string,
+): Promise<void> {
+  if (member.isAgent === 4) throw new AppError('TRIAL_ACCOUNT');
+  const errors: Record<string, string> = {};
+  for (const [f, m] of Object.entries(validateChangePassword(brand.registerRules.password, body))) errors[f] = m.key;
+  if (!errors.newPassword) {
+    if (isWeak(body.newPassword)) errors.newPassword = FIELD_ERRORS.weakPassword;
+    else if (isBreached(body.newPassword)) errors.newPassword = FIELD_ERRORS.breachedPassword;
+  }
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', errors);
+  const row = await repo.passwordOf(db, member.id);
+  if (!row?.password_hash || !(await verifyPassword(row.password_hash, body.oldPassword))) {
+    throw new AppError('VALIDATION_FAILED', { oldPassword: FIELD_ERRORS.wrongOldPassword });
+  }
+  await repo.setPassword(db, member.id, await hashPassword(body.newPassword));
+  const revoked = await revokeOtherSessions(db, member.id, member.tokenHash);
+  await audit(db, {
+    event: 'password.change',
+    brandId: member.brandId,
+    memberId: member.id,
+    ip,
+    detail: { revokedSessions: revoked },
+  });
+}

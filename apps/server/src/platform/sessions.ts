@@ -1,0 +1,135 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { BrandSnapshot } from './brand';
+import { brandOf } from './brand';
+import { clientIp } from './client-ip';
+import type { Database } from './db';
+import { AppError } from './errors';
+
+/** 32 random bytes (256 bits) per token; ARCHITECTURE §3 asks for at least 128. */
+export const TOKEN_BYTES = 32;
+/** last_seen_at is written at most this often, so a busy session costs no write per call. */
+const TOUCH_EVERY_SECONDS = 60;
+
+export type SessionMember = {
+  id: bigint;
+  brandId: number;
+  account: string;
+  isAgent: number;
+  sessionId: bigint;
+  tokenHash: Buffer;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The logged-in member; set by `authenticate`, null on calls without it. */
+    member: SessionMember | null;
+  }
+}
+
+export function installSessions(app: FastifyInstance) {
+  app.decorateRequest('member', null);
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token, 'utf8').digest();
+}
+
+/** Opens a session and returns its bearer token; only the token's SHA-256 is stored. */
+export async function createSession(
+  db: Database,
+  member: { id: bigint },
+  req: FastifyRequest,
+  loginType: string,
+): Promise<string> {
+  const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  const hours = req.server.config.SESSION_ABSOLUTE_HOURS;
+  await db.kysely
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      member_id: member.id,
+      login_type: loginType,
+      expires_at: sql<Date>`now() + make_interval(hours => ${hours})`,
+      ip: clientIp(req, req.server.config.TRUSTED_PROXY_HEADER),
+      user_agent: (req.headers['user-agent'] ?? '').slice(0, 512),
+    })
+    .execute();
+  return token;
+}
+
+function bearerOf(req: FastifyRequest): string | null {
+  const h = req.headers.authorization;
+  if (!h) return null;
+  const m = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(h);
+  return m?.[1] ?? null;
+}
+
+type SessionRow = {
+  session_id: bigint;
+  member_id: bigint;
+  brand_id: number;
+  account: string;
+  is_agent: number;
+};
+
+/**
+ * preHandler for calls that need a login: `Authorization: Bearer <token>` of a session that is
+ * not revoked, within its absolute lifetime and used within the idle timeout — all compared
+ * with the database clock. Anything else is 401 UNAUTHORIZED.
+ */
+export async function authenticate(req: FastifyRequest): Promise<void> {
+  const token = bearerOf(req);
+  if (!token) throw new AppError('UNAUTHORIZED');
+  const db = req.server.db;
+  const idle = req.server.config.SESSION_IDLE_MINUTES;
+  const r = await sql<SessionRow>`
+    WITH s AS (
+      SELECT id, member_id, last_seen_at FROM sessions
+       WHERE token_hash = ${hashToken(token)}
+         AND revoked_at IS NULL
+         AND expires_at > now()
+         AND last_seen_at > now() - make_interval(mins => ${idle})
+    ), touched AS (
+      UPDATE sessions SET last_seen_at = now()
+        FROM s
+       WHERE sessions.id = s.id AND s.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
+    )
+    SELECT s.id AS session_id, m.id AS member_id, m.brand_id, m.account, m.is_agent
+      FROM s JOIN members m ON m.id = s.member_id`.execute(db.kysely);
+  const row = r.rows[0];
+  if (!row) throw new AppError('UNAUTHORIZED');
+  // A token is good only on the brand it was issued for.
+  const brand: BrandSnapshot = await brandOf(req);
+  if (row.brand_id !== brand.id) throw new AppError('UNAUTHORIZED');
+  req.member = {
+    id: BigInt(row.member_id),
+    brandId: row.brand_id,
+    account: row.account,
+    isAgent: Number(row.is_agent),
+    sessionId: BigInt(row.session_id),
+    tokenHash: hashToken(token),
+  };
+}
+
+export async function revokeSession(db: Database, sessionId: bigint): Promise<void> {
+  await db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Ends every other session of the member (after a password change), keeping this one. */
+export async function revokeOtherSessions(db: Database, memberId: bigint, keepTokenHash: Buffer): Promise<number> {
+  const r = await db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .where('token_hash', '!=', keepTokenHash)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}

@@ -1,0 +1,61 @@
+import { sql } from 'kysely';
+import type { Database } from './db';
+
+/** Issue 3 §8: a captcha after 3 failed logins, a 15-minute lock after 10, both within an hour. */
+export const CAPTCHA_AFTER_FAILURES = 3;
+export const LOCK_AFTER_FAILURES = 10;
+export const LOCK_MINUTES = 15;
+export const FAILURE_WINDOW_MINUTES = 60;
+/**
+ * Failures from one address before it too must answer captchas. Higher than the account's 3:
+ * Bangladeshi mobile carriers put many players behind one address (CGNAT).
+ */
+export const IP_CAPTCHA_AFTER_FAILURES = 10;
+
+export type FailureCounts = { byAccount: number; byIp: number; lastByAccount: Date | null };
+
+/** Failed logins of the last hour for this account name (as typed, any case) and this address. */
+export async function recentFailures(
+  db: Database,
+  brandId: number,
+  account: string,
+  ip: string,
+): Promise<FailureCounts> {
+  const r = await sql<{ by_account: string | number; by_ip: string | number; last_by_account: Date | null }>`
+    SELECT count(*) FILTER (WHERE account = ${account.toLowerCase()}) AS by_account,
+           count(*) FILTER (WHERE ip = ${ip}) AS by_ip,
+           max(at) FILTER (WHERE account = ${account.toLowerCase()}) AS last_by_account
+      FROM login_failures
+     WHERE brand_id = ${brandId}
+       AND at > now() - make_interval(mins => ${FAILURE_WINDOW_MINUTES})
+       AND (account = ${account.toLowerCase()} OR ip = ${ip})`.execute(db.kysely);
+  const row = r.rows[0];
+  return {
+    byAccount: Number(row?.by_account ?? 0),
+    byIp: Number(row?.by_ip ?? 0),
+    lastByAccount: row?.last_by_account ? new Date(row.last_by_account) : null,
+  };
+}
+
+export function captchaRequired(c: FailureCounts): boolean {
+  return c.byAccount >= CAPTCHA_AFTER_FAILURES || c.byIp >= IP_CAPTCHA_AFTER_FAILURES;
+}
+
+export async function recordFailure(
+  db: Database,
+  f: { brandId: number; memberId: bigint | null; account: string; ip: string },
+): Promise<void> {
+  await db.kysely
+    .insertInto('login_failures')
+    .values({ brand_id: f.brandId, member_id: f.memberId, account: f.account.toLowerCase(), ip: f.ip })
+    .execute();
+}
+
+/** A successful login forgets the account's failures (the address keeps its own). */
+export async function clearFailures(db: Database, brandId: number, account: string): Promise<void> {
+  await db.kysely
+    .deleteFrom('login_failures')
+    .where('brand_id', '=', brandId)
+    .where('account', '=', account.toLowerCase())
+    .execute();
+}

@@ -1,0 +1,427 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeCaptcha } from '../src/modules/auth/captcha';
+import {
+  ACCOUNT_TEST_ENV,
+  bearer,
+  login,
+  newUsername,
+  register,
+  STRONG_PASSWORD,
+  solveHumanCheck,
+} from './accounts-helpers';
+import { createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(ACCOUNT_TEST_ENV);
+});
+afterAll(() => t.close());
+
+const countMembers = async (account: string) =>
+  Number(
+    (
+      await sql<{ n: string }>`SELECT count(*) AS n FROM members WHERE lower(account) = lower(${account})`.execute(
+        t.db.kysely,
+      )
+    ).rows[0]?.n,
+  );
+
+describe('registration', () => {
+  it('creates the member with an argon2id hash and logs in', async () => {
+    const { res, username } = await register(t.app);
+    expect(res.statusCode).toBe(200);
+    const v = res.json().value;
+    expect(v).toMatchObject({
+      account: username,
+      isAgent: 0,
+      firstTimeLogin: true,
+      passwordExpired: false,
+      memberLabel: [],
+    });
+    const row = await t.db.kysely
+      .selectFrom('members')
+      .selectAll()
+      .where('account', '=', username)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    const info = await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(v.token) });
+    expect(info.json().value.account).toBe(username);
+  });
+
+  it('refuses a taken username whatever its case', async () => {
+    const { username } = await register(t.app);
+    const { res } = await register(t.app, { username: username.toUpperCase() });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_EXISTS', fieldErrors: { username: 'validation.accountTaken' } });
+  });
+
+  it.each([
+    ['a too short username', { username: 'ab1' }, 'username', 'validation.reg_pattern_letterFirstAlnum'],
+    [
+      'a username starting with a digit',
+      { username: '1player99' },
+      'username',
+      'validation.reg_pattern_letterFirstAlnum',
+    ],
+    ['a unicode username', { username: 'খেলোয়াড়১২৩' }, 'username', 'validation.reg_pattern_letterFirstAlnum'],
+    ['SQL in the username', { username: "a' OR 1=1;--" }, 'username', 'validation.reg_pattern_letterFirstAlnum'],
+    ['HTML in the username', { username: '<script>x</script>' }, 'username', 'validation.reg_pattern_letterFirstAlnum'],
+    ['a missing username', { username: '' }, 'username', 'validation.notEmpty'],
+    [
+      'a password with spaces',
+      { password: 'has space 1', confirmPassword: 'has space 1' },
+      'password',
+      'validation.reg_pattern_password',
+    ],
+    [
+      'a differing confirmation',
+      { confirmPassword: 'Other#Pass42' },
+      'confirmPassword',
+      'validation.inconsistentTwice',
+    ],
+    [
+      'a breached password',
+      { password: 'iloveyou', confirmPassword: 'iloveyou' },
+      'password',
+      'validation.breachedPassword',
+    ],
+    [
+      'a breached password in capitals',
+      { password: 'PASSWORD1', confirmPassword: 'PASSWORD1' },
+      'password',
+      'validation.breachedPassword',
+    ],
+    [
+      'the weak password 123456',
+      { password: '123456', confirmPassword: '123456' },
+      'password',
+      'validation.weakPassword',
+    ],
+    ['a malformed mobile number', { mobileNum: '12345' }, 'mobileNum', 'validation.reg_pattern_bdMobile'],
+    ['a malformed email', { email: 'not-an-email' }, 'email', 'validation.reg_pattern_email'],
+  ])('answers field errors and creates nobody for %s', async (_name, fields, field, key) => {
+    const username = (fields as { username?: string }).username ?? newUsername();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/register',
+      payload: { username, password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, ...fields },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    expect(res.json().fieldErrors[field]).toBe(key);
+    expect(await countMembers(username)).toBe(0);
+  });
+
+  it('refuses an unknown field and an overlong value by name', async () => {
+    const username = newUsername();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/register',
+      payload: {
+        username,
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        isAgent: 1,
+        email: `${'x'.repeat(300)}@a.bd`,
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toMatchObject({ isAgent: 'validation.unknownField', email: 'validation.invalid' });
+    expect(await countMembers(username)).toBe(0);
+  });
+
+  it('refuses a wrong type without a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/register',
+      payload: { username: 42, password: ['x'] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+
+  it('requires the human check', async () => {
+    const username = newUsername();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/register',
+      payload: {
+        username,
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        altcha: 'bm90IGEgcGF5bG9hZA==',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('HUMAN_CHECK_FAILED');
+    expect(await countMembers(username)).toBe(0);
+  });
+
+  it('links the member to the agent whose invitation code it gives, and refuses an unknown code', async () => {
+    const bad = await register(t.app, { affiliateCode: 'NOSUCH99' });
+    expect(bad.res.statusCode).toBe(400);
+    expect(bad.res.json()).toMatchObject({
+      code: 'INVITATION_CODE_ERROR',
+      fieldErrors: { affiliateCode: 'validation.invalidInvitationCode' },
+    });
+    expect(await countMembers(bad.username)).toBe(0);
+
+    const agent = await register(t.app);
+    await t.db.kysely
+      .updateTable('members')
+      .set({ is_agent: 1, affiliate_code: 'AGENTX1' })
+      .where('account', '=', agent.username)
+      .execute();
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/wps/agent/affiliate',
+      payload: { code: 'agentx1', domain: 'localhost' },
+    });
+    expect(check.json()).toMatchObject({ success: true, value: { valid: true } });
+    const wrong = await t.app.inject({ method: 'POST', url: '/wps/agent/affiliate', payload: { code: 'nope' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('INVITATION_CODE_ERROR');
+
+    const { res } = await register(t.app, { affiliateCode: 'AGENTX1' });
+    expect(res.statusCode).toBe(200);
+    const info = await t.app.inject({
+      method: 'GET',
+      url: '/wps/member/info',
+      headers: bearer(res.json().value.token),
+    });
+    expect(info.json().value.toUpline).toBe(agent.username);
+  });
+});
+
+describe('login', () => {
+  it('logs in with a new token each time and audits it', async () => {
+    const { username } = await register(t.app);
+    const a = await login(t.app, username, STRONG_PASSWORD);
+    const b = await login(t.app, username.toUpperCase(), STRONG_PASSWORD);
+    expect(a.statusCode).toBe(200);
+    expect(a.json().value).toMatchObject({
+      account: username,
+      firstTimeLogin: false,
+      passwordExpired: false,
+      isAgent: 0,
+    });
+    expect(b.json().value.token).not.toBe(a.json().value.token);
+    const events = await t.db.kysely
+      .selectFrom('audit_log')
+      .innerJoin('members', 'members.id', 'audit_log.member_id')
+      .select('event')
+      .where('members.account', '=', username)
+      .execute();
+    expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(['member.register', 'login.ok']));
+  });
+
+  it('gives a wrong password and an unknown user the same answer', async () => {
+    const { username } = await register(t.app);
+    const wrong = await login(t.app, username, 'Wrong#Pass1');
+    const unknown = await login(t.app, newUsername('ghost'), 'Wrong#Pass1');
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', value: null });
+  });
+
+  it('asks for the captcha after three failures and accepts a right answer once', async () => {
+    const { username } = await register(t.app);
+    for (let i = 1; i <= 3; i++) {
+      const r = await login(t.app, username, 'Wrong#Pass1');
+      expect(r.json().code).toBe('INVALID_CREDENTIALS');
+      expect(r.json().value).toEqual(i >= 3 ? { captcha: true } : null);
+    }
+    const noCaptcha = await login(t.app, username, STRONG_PASSWORD);
+    expect(noCaptcha.statusCode).toBe(400);
+    expect(noCaptcha.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED', value: { captcha: true } });
+
+    const img = await t.app.inject({ method: 'GET', url: '/wps/captcha' });
+    expect(Buffer.from(img.json().value.image, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const wrongCaptcha = await login(t.app, username, STRONG_PASSWORD, {
+      captchaId: img.json().value.captchaId,
+      captcha: '0000x',
+    });
+    expect(wrongCaptcha.json()).toMatchObject({ code: 'CAPTCHA_INVALID', value: { captcha: true } });
+
+    const captchaId = await storeCaptcha(t.db, '4821');
+    const ok = await login(t.app, username, STRONG_PASSWORD, { captchaId, captcha: '4821' });
+    expect(ok.statusCode).toBe(200);
+    // Single use: the same captcha cannot pass again.
+    await login(t.app, username, 'Wrong#Pass1');
+    await login(t.app, username, 'Wrong#Pass1');
+    await login(t.app, username, 'Wrong#Pass1');
+    const reuse = await login(t.app, username, STRONG_PASSWORD, { captchaId, captcha: '4821' });
+    expect(reuse.json().code).toBe('CAPTCHA_INVALID');
+  });
+
+  it('locks the account for 15 minutes after ten failures in an hour', async () => {
+    const { username } = await register(t.app);
+    const brand = await t.db.kysely
+      .selectFrom('members')
+      .select(['id', 'brand_id'])
+      .where('account', '=', username)
+      .executeTakeFirstOrThrow();
+    // Nine failures spread over the last hour, from other addresses (the captcha is per account too).
+    for (let i = 0; i < 9; i++) {
+      await t.db.kysely
+        .insertInto('login_failures')
+        .values({
+          brand_id: brand.brand_id,
+          member_id: brand.id,
+          account: username.toLowerCase(),
+          ip: `10.0.0.${i}`,
+          at: sql<Date>`now() - make_interval(mins => ${50 - i * 5})`,
+        })
+        .execute();
+    }
+    // A failure from more than an hour ago does not count.
+    await t.db.kysely
+      .insertInto('login_failures')
+      .values({
+        brand_id: brand.brand_id,
+        member_id: brand.id,
+        account: username.toLowerCase(),
+        ip: '10.0.1.1',
+        at: sql<Date>`now() - interval '2 hours'`,
+      })
+      .execute();
+    const captchaId = await storeCaptcha(t.db, '1111');
+    const tenth = await login(t.app, username, 'Wrong#Pass1', { captchaId, captcha: '1111' });
+    expect(tenth.statusCode).toBe(403);
+    expect(tenth.json().code).toBe('ACCOUNT_LOCKED');
+    const locked = await t.db.kysely
+      .selectFrom('members')
+      .select('locked_until')
+      .where('id', '=', brand.id)
+      .executeTakeFirstOrThrow();
+    const minutes = (new Date(locked.locked_until as Date).getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(14);
+    expect(minutes).toBeLessThanOrEqual(15.1);
+
+    const right = await login(t.app, username, STRONG_PASSWORD, {
+      captchaId: await storeCaptcha(t.db, '2222'),
+      captcha: '2222',
+    });
+    expect(right.json().code).toBe('ACCOUNT_LOCKED');
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('event')
+      .where('member_id', '=', brand.id)
+      .where('event', '=', 'login.lockout')
+      .execute();
+    expect(audit).toHaveLength(1);
+
+    // Fifteen minutes later (moved back in SQL) the right password works again.
+    await t.db.kysely
+      .updateTable('members')
+      .set({ locked_until: sql<Date>`now() - interval '1 second'` })
+      .where('id', '=', brand.id)
+      .execute();
+    const later = await login(t.app, username, STRONG_PASSWORD, {
+      captchaId: await storeCaptcha(t.db, '3333'),
+      captcha: '3333',
+    });
+    expect(later.statusCode).toBe(200);
+  });
+
+  it('refuses a replayed human-check solution', async () => {
+    const { username } = await register(t.app);
+    const altcha = await solveHumanCheck(t.app);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username, password: STRONG_PASSWORD, type: 'username', altcha },
+    });
+    expect(first.statusCode).toBe(200);
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username, password: STRONG_PASSWORD, type: 'username', altcha },
+    });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().code).toBe('HUMAN_CHECK_FAILED');
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username, password: STRONG_PASSWORD, type: 'username' },
+    });
+    expect(missing.json().code).toBe('HUMAN_CHECK_FAILED');
+  });
+
+  it('refuses a forged human-check solution', async () => {
+    const altcha = await solveHumanCheck(t.app);
+    const payload = JSON.parse(Buffer.from(altcha, 'base64').toString());
+    payload.solution.counter += 1;
+    const forged = Buffer.from(JSON.stringify(payload)).toString('base64');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username: 'someone1', password: 'x', type: 'username', altcha: forged },
+    });
+    expect(res.json().code).toBe('HUMAN_CHECK_FAILED');
+  });
+
+  it('says honestly that SMS login is not available yet', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login',
+      payload: { username: '01712345678', password: '123456', type: 'sms' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('SMS_LOGIN_UNAVAILABLE');
+  });
+
+  it('flags the weak password 123456 as expired', async () => {
+    const { username } = await register(t.app);
+    const { hashPassword } = await import('../src/platform/passwords');
+    await t.db.kysely
+      .updateTable('members')
+      .set({ password_hash: await hashPassword('123456') })
+      .where('account', '=', username)
+      .execute();
+    const res = await login(t.app, username, '123456');
+    expect(res.json().value.passwordExpired).toBe(true);
+  });
+});
+
+describe('free play', () => {
+  it('opens a trial account that cannot log in by password', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      payload: { os: 'web', platform: 'W' },
+    });
+    expect(res.statusCode).toBe(200);
+    const v = res.json().value;
+    expect(v.isAgent).toBe(4);
+    expect(v.account).toMatch(/^guest[0-9a-z]+$/);
+    const info = await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(v.token) });
+    expect(info.json().value).toMatchObject({ isAgent: 4, type: 4, account: v.account });
+    const pw = await login(t.app, v.account, '');
+    expect(pw.statusCode).toBe(400);
+    const change = await t.app.inject({
+      method: 'PUT',
+      url: '/wps/member/password',
+      headers: bearer(v.token),
+      payload: { oldPassword: 'x', newPassword: STRONG_PASSWORD, confirmNewPassword: STRONG_PASSWORD },
+    });
+    expect(change.json().code).toBe('TRIAL_ACCOUNT');
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('event')
+      .where('member_id', '=', BigInt(v.customerId))
+      .execute();
+    expect(audit.map((a) => a.event)).toContain('login.freeplay');
+  });
+});
+
+describe('audit log', () => {
+  it('refuses UPDATE and DELETE', async () => {
+    await expect(sql`UPDATE audit_log SET event = 'x'`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM audit_log`.execute(t.db.kysely)).rejects.toThrow(/append-only/);
+    const n = await sql<{ n: string }>`SELECT count(*) AS n FROM audit_log`.execute(t.db.kysely);
+    expect(Number(n.rows[0]?.n)).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+
+/** Longest text any account field takes; longer input is refused before any rule runs. */
+const text = (max = 255) => z.string().max(max);
+/** The ALTCHA widget's base64 payload (challenge + solution). */
+const altcha = z.string().max(8192);
+
+/** Spec §3 login payload. `type` sms is not offered yet (SMS_LOGIN_UNAVAILABLE). */
+export const LoginBody = z
+  .object({
+    username: text(64),
+    password: text(128),
+    type: z.enum(['username', 'sms']).default('username'),
+    captcha: text(16).optional(),
+    captchaId: text(64).optional(),
+    /** Human check (ALTCHA) result; required for type username. */
+    altcha: altcha.optional(),
+    countryDialingCode: text(8).optional(),
+  })
+  .strict();
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** What a login (or registration, or free play) answers: the session and the §3 storage keys. */
+export const LoginResult = z.object({
+  token: z.string(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+  account: z.string(),
+  customerId: z.number().int(),
+  isAgent: z.number().int(),
+  memberLabel: z.array(
+    z.object({ labelName: z.string(), color: z.string().optional(), bgColor: z.string().optional() }),
+  ),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+export const LoginEnvelope = envelope(LoginResult);
+
+/** A failed login may carry `{ captcha: true }`: the form then shows and loads the captcha (spec §4). */
+export const LoginFailure = envelope(z.object({ captcha: z.boolean() }).nullable());
+
+/** Spec §7 free play: os, platform W, Encryption, gateway version 3 (all optional, informational). */
+export const FreePlayBody = z
+  .object({
+    os: text(32).optional(),
+    platform: text(8).optional(),
+    Encryption: z.union([z.string().max(64), z.boolean(), z.number()]).optional(),
+    version: z.union([z.string().max(16), z.number()]).optional(),
+  })
+  .strict();
+
+/** Spec §3 registration payload (username mode) with the additions the form makes on submit. */
+export const RegisterBody = z
+  .object({
+    username: text().optional(),
+    password: text(128).optional(),
+    confirmPassword: text(128).optional(),
+    payeeName: text().optional(),
+    email: text().optional(),
+    qqNum: text().optional(),
+    mobileNum: text().optional(),
+    recommenderId: text().optional(),
+    captcha: text().optional(),
+    verificationCode: text().optional(),
+    affiliateCode: text().optional(),
+    paymentPassword: text().optional(),
+    line: text().optional(),
+    whatsapp: text().optional(),
+    zalo: text().optional(),
+    facebook: text().optional(),
+    wechat: text().optional(),
+    idNumber: text().optional(),
+    referralCode: text().optional(),
+    domain: text().optional(),
+    countryDialingCode: text(8).optional(),
+    registerUrl: text(2048).optional(),
+    registerMethod: z.literal('WEB').optional(),
+    login: z.boolean().optional(),
+    language: text(8).optional(),
+    altcha: altcha.optional(),
+  })
+  .strict();
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+/** Spec §7 /wps/agent/affiliate: is this an agent's invitation code? */
+export const AffiliateBody = z.object({ code: text(), domain: text().optional() }).strict();
+export const AffiliateEnvelope = envelope(z.object({ valid: z.literal(true) }));
+
+/** GET /wps/captcha: a PNG (base64, no data: prefix) and the id to send back with the answer. */
+export const CaptchaImage = z.object({ captchaId: z.string(), image: z.string() });
+export const CaptchaEnvelope = envelope(CaptchaImage);
+
+/** GET /wps/verification/human: an ALTCHA v2 challenge for the widget (pass it as `challenge`). */
+export const HumanChallenge = z.object({
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
+});
+export const HumanChallengeEnvelope = envelope(HumanChallenge);
+
+export const LogoutEnvelope = envelope(z.null());
