@@ -66,7 +66,7 @@ describe('home', () => {
     await userEvent.click(within(await banner()).getByRole('button', { name: 'Log in' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
     expect(within(dialog).getByRole('tab', { name: 'Log in' }).getAttribute('aria-selected')).toBe('true');
-    expect(within(dialog).getByText('Login and registration are being set up. Please check back soon.')).toBeTruthy();
+    expect(within(dialog).getByRole('form', { name: 'Log in' })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Register now' }));
     expect(await screen.findByRole('dialog', { name: 'Create account' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Register' }).getAttribute('aria-selected')).toBe('true');

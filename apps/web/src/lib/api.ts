@@ -13,6 +13,12 @@ export class ApiError extends Error {
   }
 }
 
+/** Called when a call that carried a token answers 401 (lib/session.ts clears the session). */
+let unauthorizedHandler: (() => void) | null = null;
+export function setUnauthorizedHandler(handler: (() => void) | null) {
+  unauthorizedHandler = handler;
+}
+
 type Query = Record<string, string | number | boolean | undefined | null>;
 
 function withQuery(path: string, query?: Query): string {
@@ -47,6 +53,7 @@ export async function api<T>(
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError('NETWORK', 'errors.NETWORK', 0);
   }
+  if (res.status === 401 && token) unauthorizedHandler?.();
   let env: Envelope<T> | null = null;
   try {
     env = (await res.json()) as Envelope<T>;

@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowLeftIcon } from '../../components/ui/icons';
-import { AuthComingSoon } from '../../features/auth-modal/auth-modal';
+import { RegisterForm } from '../../features/auth/register-form';
 import { useBrand } from '../../features/system/api';
 
-/**
- * /register — the registration form as a full page (spec §2: logo, 'create account', 'back to
- * home'). The form arrives with sessions; the page says so.
- */
+/** /register — the registration form as a full page (spec §2: logo, 'create account', 'back to home'). */
 export default function RegisterPage() {
   const { t } = useTranslation();
   const brand = useBrand()?.name || t('common.brandName');
@@ -17,9 +14,8 @@ export default function RegisterPage() {
       <h1 id="register-title" className="prompt-card-title">
         {t('pages.createAccount')}
       </h1>
-      <p className="prompt-card-text">{t('pages.registerLead', { brand })}</p>
       <div className="register-page-body">
-        <AuthComingSoon />
+        <RegisterForm isPage />
       </div>
       <Link to="/" className="back-link">
         <ArrowLeftIcon size={18} />

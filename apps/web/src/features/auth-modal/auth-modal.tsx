@@ -1,13 +1,22 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HeadsetIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/ui/modal';
+import { useUi } from '../../lib/ui-store';
+import { ChangePasswordForm } from '../auth/change-password-form';
+import { ForgotPasswordForm } from '../auth/forgot-password-form';
+import { LoginForm } from '../auth/login-form';
+import { RegisterForm } from '../auth/register-form';
+import { RegisterSuccess } from '../auth/register-success-view';
 import { useSystemStatus } from '../system/api';
-import { openCustomerService } from '../system/customer-service';
 import { AUTH_BANNER_FALLBACK, useAuthBanner } from './api';
 import './auth-modal.css';
 
 export type AuthMode = 'login' | 'register';
+
+/** Views the popup shows instead of the tabs, named by the ui store's modalArg. */
+const SINGLE_VIEWS = ['forgot', 'changePassword', 'registerSuccess'] as const;
+type SingleView = (typeof SINGLE_VIEWS)[number];
+const isSingleView = (v: unknown): v is SingleView => (SINGLE_VIEWS as readonly unknown[]).includes(v);
 
 type AuthModalProps = {
   open: boolean;
@@ -18,15 +27,33 @@ type AuthModalProps = {
 
 /**
  * The login/register popup (spec §2 'Modals', modal type 'login' or 'register'): w_reg banner,
- * Login/Register tabs (Register only with DIRECTREG3) and the 'no account? register now' link.
- * The forms themselves arrive with sessions; until then the body says so plainly.
+ * Login/Register tabs (Register only with DIRECTREG3), the forms and the 'no account? register
+ * now' link. The forgot-password, change-password and registration-success views open in the
+ * same popup (ui.openModal('login', view)), so one modal is ever open.
  */
 export function AuthModal({ open, mode, onModeChange, onClose }: AuthModalProps) {
   const { t } = useTranslation();
   const { data: status } = useSystemStatus();
+  const view = useUi((s) => s.modalArg);
   const canRegister = status?.whitelabel.DIRECTREG3 === true;
   const active: AuthMode = canRegister ? mode : 'login';
   const ids = { login: useId(), register: useId(), panel: useId() };
+
+  if (isSingleView(view)) {
+    const titles: Record<SingleView, string> = {
+      forgot: t('auth.forgotTitle'),
+      changePassword: t('auth.changePasswordTitle'),
+      registerSuccess: t('auth.registerSuccessTitle'),
+    };
+    return (
+      <Modal open={open} onClose={onClose} title={titles[view]} className="auth-modal">
+        {view === 'forgot' ? <ForgotPasswordForm /> : null}
+        {view === 'changePassword' ? <ChangePasswordForm /> : null}
+        {view === 'registerSuccess' ? <RegisterSuccess onClose={onClose} /> : null}
+      </Modal>
+    );
+  }
+
   const title = active === 'login' ? t('auth.loginTitle') : t('auth.registerTitle');
 
   function onTabKey(e: KeyboardEvent) {
@@ -70,49 +97,17 @@ export function AuthModal({ open, mode, onModeChange, onClose }: AuthModalProps)
         ) : null}
       </div>
       <div id={ids.panel} role="tabpanel" aria-labelledby={ids[active]} className="auth-panel">
-        <AuthComingSoon />
-        {canRegister ? (
+        {active === 'login' ? <LoginForm /> : <RegisterForm />}
+        {canRegister && active === 'login' ? (
           <p className="auth-switch">
-            {active === 'login' ? t('auth.noAccount') : t('auth.haveAccount')}{' '}
-            <button
-              type="button"
-              className="link-btn"
-              onClick={() => onModeChange(active === 'login' ? 'register' : 'login')}
-            >
-              {active === 'login' ? t('auth.registerNow') : t('auth.loginNow')}
+            {t('auth.noAccount')}{' '}
+            <button type="button" className="link-btn" onClick={() => onModeChange('register')}>
+              {t('auth.registerNow')}
             </button>
           </p>
         ) : null}
       </div>
     </Modal>
-  );
-}
-
-/** The honest placeholder for the forms, also used by the /register page. */
-export function AuthComingSoon() {
-  const { t } = useTranslation();
-  const { data: status } = useSystemStatus();
-  const [noService, setNoService] = useState(false);
-  const hasService = (status?.customerService.length ?? 0) > 0;
-  return (
-    <div className="auth-soon">
-      <p className="auth-soon-title">{t('auth.comingSoonTitle')}</p>
-      <p className="auth-soon-text">{t('auth.comingSoon')}</p>
-      {hasService ? (
-        <p className="auth-soon-help">
-          <span>{t('auth.needHelp')}</span>
-          <button type="button" className="link-btn" onClick={() => setNoService(!openCustomerService(status))}>
-            <HeadsetIcon size={16} />
-            {t('auth.contactSupport')}
-          </button>
-        </p>
-      ) : null}
-      {noService ? (
-        <p className="auth-soon-note" role="status">
-          {t('auth.noCustomerService')}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

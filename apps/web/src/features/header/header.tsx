@@ -1,12 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MenuIcon } from '../../components/ui/icons';
-import { hasToken } from '../../lib/storage';
+import { useLoggedIn } from '../../lib/session';
 import { ui } from '../../lib/ui-store';
 import { LanguageSwitch } from '../language/language-switch';
 import { useSystemStatus } from '../system/api';
 import { ThemeSwitch } from '../theme/theme-switch';
 import './header.css';
+
+/** The avatar menu is its own chunk: visitors (most home views) never download it. */
+const AvatarMenu = lazy(() => import('../account/avatar-menu'));
 
 type HeaderProps = {
   /** Phones: the button that opens the side-menu drawer (only on routes with a side menu). */
@@ -18,14 +22,14 @@ type HeaderProps = {
 
 /**
  * The site header (spec §2): logo, theme and language switches, and for visitors the Login
- * button plus Register when direct registration (DIRECTREG3) is on. The logged-in pieces
- * (balance, deposit, avatar menu) arrive with sessions.
+ * button plus Register when direct registration (DIRECTREG3) is on; logged in, the avatar menu.
+ * Balance, Deposit and Withdraw arrive with the wallet: no balance is shown until one is fetched.
  */
 export function Header({ onMenu, menuOpen, prominentLogo }: HeaderProps) {
   const { t } = useTranslation();
   const { data: status } = useSystemStatus();
   const brandName = status?.brand.name || t('common.brandName');
-  const loggedIn = hasToken();
+  const loggedIn = useLoggedIn();
   const canRegister = status?.whitelabel.DIRECTREG3 === true;
 
   return (
@@ -49,7 +53,11 @@ export function Header({ onMenu, menuOpen, prominentLogo }: HeaderProps) {
         <div className="site-header-actions">
           <LanguageSwitch />
           <ThemeSwitch />
-          {loggedIn ? null : (
+          {loggedIn ? (
+            <Suspense fallback={null}>
+              <AvatarMenu />
+            </Suspense>
+          ) : (
             <div className="site-header-auth">
               <button type="button" className="btn btn-ghost site-header-login" onClick={() => ui.openModal('login')}>
                 {t('header.login')}

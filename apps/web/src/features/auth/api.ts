@@ -1,0 +1,87 @@
+import type { RegisterSettings } from '@khela/contract';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+
+/*
+ * The accounts calls of spec §7. The server's contract (packages/contract/src/auth.ts) was not
+ * there when these were written: the shapes follow the spec and the accounts brief, and are
+ * declared here once so aligning them is a one-file change.
+ */
+
+/** Login answer (spec §3): the value of login, free play and registration with login:true. */
+export type LoginValue = {
+  token: string;
+  firstTimeLogin: boolean;
+  passwordExpired: boolean;
+  account?: string;
+  isAgent?: number;
+};
+
+export type LoginBody = {
+  username: string;
+  password: string;
+  type: 'username';
+  captcha?: string;
+  captchaId?: string;
+  /** The ALTCHA payload (base64) of the human check. */
+  altcha?: string;
+};
+
+/** Failure code that turns the captcha on (spec §4 'a failure with a captcha flag'). */
+export const CAPTCHA_REQUIRED = 'CAPTCHA_REQUIRED';
+
+export const login = (body: LoginBody) => api<LoginValue>('/wps/session/login', { method: 'POST', body });
+
+export const freePlay = () =>
+  api<LoginValue>('/wps/session/login/freeplay', { method: 'POST', body: { os: navigatorOs(), platform: 'W' } });
+
+export type Captcha = { image: string; captchaId: string };
+export const fetchCaptcha = () => api<Captcha>('/wps/captcha');
+/** The image as an img src: the server sends bare base64 PNG, or a data URL. */
+export const captchaSrc = (c: Captcha) => (c.image.startsWith('data:') ? c.image : `data:image/png;base64,${c.image}`);
+
+/** An ALTCHA challenge, passed to the widget as is. */
+export const fetchHumanChallenge = (signal?: AbortSignal) =>
+  api<Record<string, unknown>>('/wps/verification/human', { signal });
+
+export type RegisterBody = Record<string, string | boolean | undefined> & {
+  username: string;
+  registerUrl: string;
+  registerMethod: 'WEB';
+  domain: string;
+  login: true;
+  altcha?: string;
+};
+export const register = (body: RegisterBody, mode: 'username' | 'mobile') =>
+  api<LoginValue>(mode === 'mobile' ? '/wps/member/register/mobile' : '/wps/member/register', {
+    method: 'POST',
+    body,
+  });
+
+export const checkAffiliate = (code: string) =>
+  api<unknown>('/wps/agent/affiliate', { method: 'POST', body: { code, domain: location.hostname } });
+
+export const forgotByEmail = (body: { username: string; email: string }) =>
+  api<unknown>('/wps/member/password/email', { method: 'POST', body });
+
+export const changePassword = (body: { oldPassword?: string; newPassword: string; confirmNewPassword: string }) =>
+  api<unknown>('/wps/member/password', { method: 'PUT', body });
+
+export const logout = () => api<unknown>('/wps/session/logout', { method: 'DELETE' });
+
+/** Registration field rules (spec §5), read once per language-independent page load. */
+export function useRegisterSettings() {
+  return useQuery({
+    queryKey: ['system', 'setting', 'register'],
+    queryFn: ({ signal }) => api<RegisterSettings>('/wps/system/setting/register', { signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+}
+
+function navigatorOs(): string {
+  const ua = typeof navigator === 'undefined' ? '' : navigator.userAgent;
+  if (/Android/i.test(ua)) return 'android';
+  if (/iPhone|iPad|iPod/i.test(ua)) return 'ios';
+  return 'web';
+}

@@ -1,0 +1,238 @@
+import type { RegisterSettings } from '@khela/contract';
+import { REGISTER_FIELDS } from '@khela/contract/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, resetBrowser } from '../../../test/render';
+import { ui } from '../../lib/ui-store';
+import { saveRemembered } from './remember';
+
+type Reply = { status?: number; body: unknown };
+const ok = (value: unknown): Reply => ({ body: { success: true, value, message: 'ok', code: 'OK' } });
+const fail = (status: number, code: string, message: string, fieldErrors?: Record<string, string>): Reply => ({
+  status,
+  body: { success: false, value: null, message, code, ...(fieldErrors ? { fieldErrors } : {}) },
+});
+
+const off = {
+  enabled: false,
+  required: false,
+  acceptedPattern: '*',
+  patternId: 'length',
+  minLength: 0,
+  maxLength: 255,
+};
+const SETTINGS = {
+  ...Object.fromEntries(REGISTER_FIELDS.map((f) => [f, off])),
+  username: {
+    enabled: true,
+    required: true,
+    acceptedPattern: '^[A-Za-z][A-Za-z0-9]*$',
+    patternId: 'letterFirstAlnum',
+    minLength: 4,
+    maxLength: 12,
+  },
+  password: {
+    enabled: true,
+    required: true,
+    acceptedPattern: '^[\\x21-\\x7E]+$',
+    patternId: 'password',
+    minLength: 6,
+    maxLength: 20,
+  },
+} as RegisterSettings;
+
+const MEMBER = {
+  id: 7,
+  account: 'rahim42',
+  nickname: 'Rahim',
+  type: 0,
+  toUpline: false,
+  clubLabel: null,
+  memberLabel: [{ labelName: 'VIP 1', textColor: '#fff', bgColor: '#b45309' }],
+  avatar: null,
+};
+
+/** The app's usual stubs plus the accounts routes given; returns every call made. */
+function mockAccounts(routes: Record<string, (body: unknown) => Reply>) {
+  const base = mockApi();
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) return base(input);
+    const r = route(body);
+    return { ok: (r.status ?? 200) < 400, status: r.status ?? 200, json: async () => r.body };
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+async function openLogin() {
+  renderApp('/');
+  const banner = await screen.findByRole('banner');
+  await userEvent.click(within(banner).getByRole('button', { name: 'Log in' }));
+  return screen.findByRole('form', { name: 'Log in' });
+}
+
+beforeEach(async () => {
+  await resetBrowser('en');
+  saveRemembered(false, { username: '', smsMobile: '' });
+});
+
+describe('login', () => {
+  it('asks for username and password under the fields before calling the server', async () => {
+    const calls = mockAccounts({});
+    const form = await openLogin();
+    await userEvent.click(within(form).getByRole('button', { name: 'Log in' }));
+    expect(await within(form).findAllByText('Please enter the username and password')).toHaveLength(2);
+    expect(calls.some((c) => c.path === '/wps/session/login')).toBe(false);
+  });
+
+  it('stores the token, closes the popup and shows the avatar menu', async () => {
+    const calls = mockAccounts({
+      'POST /wps/session/login': () =>
+        ok({ token: 'tok-1', firstTimeLogin: false, passwordExpired: false, account: 'rahim42' }),
+      'GET /wps/member/info': () => ok(MEMBER),
+    });
+    const form = await openLogin();
+    await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
+    await userEvent.type(within(form).getByLabelText('Password'), 'secret12');
+    await userEvent.click(within(form).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('button', { name: 'Account menu of Rahim' })).toBeTruthy();
+    expect(sessionStorage.getItem('token')).toBe('tok-1');
+    expect(sessionStorage.getItem('memberLabel')).toBe('VIP 1');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls.find((c) => c.path === '/wps/session/login')?.body).toMatchObject({
+      username: 'rahim42',
+      password: 'secret12',
+      type: 'username',
+    });
+  });
+
+  it('shows the captcha image once the server answers CAPTCHA_REQUIRED', async () => {
+    mockAccounts({
+      'POST /wps/session/login': () => fail(401, 'CAPTCHA_REQUIRED', 'errors.CAPTCHA_REQUIRED'),
+      'GET /wps/captcha': () => ok({ image: 'iVBORw0KGgo=', captchaId: 'c1' }),
+    });
+    const form = await openLogin();
+    await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
+    await userEvent.type(within(form).getByLabelText('Password'), 'wrong');
+    await userEvent.click(within(form).getByRole('button', { name: 'Log in' }));
+    const img = await within(form).findByRole('img', { name: 'Captcha: type the characters shown' });
+    expect(img.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(within(form).getByLabelText('Captcha')).toBeTruthy();
+  });
+
+  it('remember-me keeps the username but never the password in cookies or web storage', async () => {
+    mockAccounts({
+      'POST /wps/session/login': () => ok({ token: 'tok-2', firstTimeLogin: false, passwordExpired: false }),
+      'GET /wps/member/info': () => ok(MEMBER),
+    });
+    const form = await openLogin();
+    await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
+    await userEvent.type(within(form).getByLabelText('Password'), 'S3cret-pass');
+    expect(within(form).getByLabelText('Password').getAttribute('autocomplete')).toBe('current-password');
+    await userEvent.click(within(form).getByLabelText('Remember me'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Log in' }));
+    await screen.findByRole('button', { name: 'Account menu of Rahim' });
+    expect(document.cookie).toContain('rahim42');
+    const everything = [
+      document.cookie,
+      ...Object.keys(localStorage).map((k) => `${k}=${localStorage.getItem(k)}`),
+      ...Object.keys(sessionStorage).map((k) => `${k}=${sessionStorage.getItem(k)}`),
+    ].join('\n');
+    expect(everything).not.toContain('S3cret-pass');
+  });
+
+  it("opens the change-password form after logging in with '123456'", async () => {
+    mockAccounts({
+      'POST /wps/session/login': () => ok({ token: 'tok-3', firstTimeLogin: false, passwordExpired: false }),
+      'GET /wps/member/info': () => ok(MEMBER),
+    });
+    const form = await openLogin();
+    await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
+    await userEvent.type(within(form).getByLabelText('Password'), '123456');
+    await userEvent.click(within(form).getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('form', { name: 'Change password' })).toBeTruthy();
+    expect(sessionStorage.getItem('cpw')).toBe('1');
+  });
+});
+
+describe('logout', () => {
+  it('asks first, then clears the session but merchant and merchantCode', async () => {
+    const calls = mockAccounts({
+      'GET /wps/member/info': () => ok(MEMBER),
+      'DELETE /wps/session/logout': () => ok(null),
+    });
+    sessionStorage.setItem('token', 'tok-4');
+    sessionStorage.setItem('account', 'rahim42');
+    sessionStorage.setItem('merchantCode', 'khela');
+    renderApp('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Account menu of Rahim' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out' });
+    expect(within(dialog).getByText('Are you sure you want to log out?')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(sessionStorage.getItem('token')).toBeNull());
+    expect(sessionStorage.getItem('account')).toBeNull();
+    expect(sessionStorage.getItem('merchantCode')).toBe('khela');
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/wps/session/logout')).toBe(true);
+    expect(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Log in' })).toBeTruthy();
+  });
+
+  it('a 401 clears the session and opens the login popup', async () => {
+    mockAccounts({ 'GET /wps/member/info': () => fail(401, 'UNAUTHORIZED', 'errors.UNAUTHORIZED') });
+    sessionStorage.setItem('token', 'expired');
+    renderApp('/');
+    expect(await screen.findByRole('form', { name: 'Log in' })).toBeTruthy();
+    expect(sessionStorage.getItem('token')).toBeNull();
+    ui.closeModal();
+  });
+});
+
+describe('registration', () => {
+  it('shows the rule messages under the fields and ＊ on required ones', async () => {
+    const calls = mockAccounts({ 'GET /wps/system/setting/register': () => ok(SETTINGS) });
+    renderApp('/register');
+    const form = await screen.findByRole('form', { name: 'Create account' });
+    await userEvent.type(within(form).getByLabelText(/Username/), '4bad');
+    await userEvent.type(within(form).getByLabelText(/^＊?Password/), 'secret12');
+    await userEvent.type(within(form).getByLabelText(/Confirm password/), 'secret13');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create account' }));
+    expect(
+      await within(form).findByText('Please enter 4 - 12 characters: start with a letter, then letters and numbers'),
+    ).toBeTruthy();
+    expect(within(form).getByText('Incorrect confirmation input')).toBeTruthy();
+    expect(within(form).getByText('Please agree to the terms and conditions')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/wps/member/register')).toBe(false);
+  });
+
+  it('registers with the payload additions, logs in and shows the success popup', async () => {
+    const calls = mockAccounts({
+      'GET /wps/system/setting/register': () => ok(SETTINGS),
+      'POST /wps/member/register': () => ok({ token: 'tok-5', firstTimeLogin: true, passwordExpired: false }),
+      'GET /wps/member/info': () => ok(MEMBER),
+    });
+    renderApp('/register?referralCode=FRIEND1');
+    const form = await screen.findByRole('form', { name: 'Create account' });
+    await userEvent.type(within(form).getByLabelText(/Username/), 'rahim42');
+    await userEvent.type(within(form).getByLabelText(/^＊?Password/), 'secret12');
+    await userEvent.type(within(form).getByLabelText(/Confirm password/), 'secret12');
+    await userEvent.click(within(form).getByRole('checkbox'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('dialog', { name: 'Welcome!' })).toBeTruthy();
+    expect(sessionStorage.getItem('token')).toBe('tok-5');
+    expect(calls.find((c) => c.path === '/wps/member/register')?.body).toMatchObject({
+      username: 'rahim42',
+      referralCode: 'FRIEND1',
+      registerMethod: 'WEB',
+      login: true,
+      domain: 'localhost',
+    });
+    expect(window.location.pathname).toBe('/');
+  });
+});

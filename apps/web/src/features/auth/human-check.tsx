@@ -1,0 +1,85 @@
+import type {} from 'altcha/types/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchHumanChallenge } from './api';
+
+type HumanCheckProps = {
+  /** The ALTCHA payload once solved, null when not (yet) or no longer valid. */
+  onChange: (payload: string | null) => void;
+  /** Told whether the server offers the check at all; without it the server decides alone. */
+  onAvailable?: (available: boolean) => void;
+};
+
+type AltchaElement = HTMLElement & { configure?: (o: Record<string, unknown>) => void };
+
+/**
+ * The human check (issue 3 §8): a self-hosted ALTCHA proof-of-work. The widget's script is
+ * loaded here, lazily, only once a form shows and the server has handed out a challenge — never
+ * in the home bundle. The challenge comes through the api client (the envelope is unwrapped)
+ * and is given to the widget as data; an expired one is fetched again.
+ */
+export function HumanCheck(props: HumanCheckProps) {
+  const [round, setRound] = useState(0);
+  return <HumanCheckRound key={round} {...props} onExpired={() => setRound((r) => r + 1)} />;
+}
+
+/** One challenge's life; an expired challenge remounts it with a fresh one. */
+function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps & { onExpired: () => void }) {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<AltchaElement>(null);
+  const [challenge, setChallenge] = useState<Record<string, unknown> | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const change = useRef(onChange);
+  change.current = onChange;
+  const expire = useRef(onExpired);
+  expire.current = onExpired;
+  const available = useRef(onAvailable);
+  available.current = onAvailable;
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetchHumanChallenge(ctrl.signal)
+      .then((c) => {
+        setChallenge(c);
+        setFailed(false);
+        available.current?.(true);
+        return import('altcha').then(() => setReady(true));
+      })
+      .catch((e: Error) => {
+        if (e.name === 'AbortError') return;
+        setFailed(true);
+        available.current?.(false);
+      });
+    return () => ctrl.abort();
+  }, []);
+
+  useEffect(() => {
+    const el = ref.current;
+    if (!ready || !el || !challenge) return;
+    el.configure?.({ challenge, hideFooter: true, language: i18n.language === 'bn' ? 'bn' : 'en' });
+    const onState = (ev: Event) => {
+      const detail = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
+      if (detail.state === 'verified' && detail.payload) change.current(detail.payload);
+      else change.current(null);
+    };
+    const expired = () => {
+      change.current(null);
+      expire.current();
+    };
+    el.addEventListener('statechange', onState);
+    el.addEventListener('expired', expired);
+    return () => {
+      el.removeEventListener('statechange', onState);
+      el.removeEventListener('expired', expired);
+    };
+  }, [ready, challenge, i18n.language]);
+
+  if (failed) return null;
+  if (!ready) return <p className="auth-human-loading">{t('auth.humanLoading')}</p>;
+  return (
+    <div className="auth-human">
+      <altcha-widget ref={ref} auto="onfocus" name="altcha" />
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { CAPTCHA_REFRESH_GUARD_MS } from '@khela/contract/constants';
+import { validateLogin } from '@khela/contract/validation';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { ui } from '../../lib/ui-store';
+import { useWhitelabel } from '../system/api';
+import { CAPTCHA_REQUIRED, type Captcha, captchaSrc, fetchCaptcha, freePlay, login } from './api';
+import { Field } from './field';
+import './auth.css';
+import { HumanCheck } from './human-check';
+import { errorText, fieldMessage } from './messages';
+import { readRemembered, saveRemembered } from './remember';
+import { useCompleteLogin } from './use-complete-login';
+
+type LoginFields = { username: string; password: string; captcha: string; remember: boolean };
+
+/**
+ * The login form (spec §2 'Login form', §4 'Login'): username, password, the captcha image once
+ * the server asks for it, the human check, remember-me, forgot password and free play.
+ */
+export function LoginForm() {
+  const { t } = useTranslation();
+  const flags = useWhitelabel();
+  const complete = useCompleteLogin();
+  const remembered = useRef(readRemembered()).current;
+  const form = useForm<LoginFields>({
+    defaultValues: {
+      username: remembered.remember ? remembered.username : '',
+      password: '',
+      captcha: '',
+      remember: remembered.remember,
+    },
+  });
+  const { register, handleSubmit, formState, setError, clearErrors, setValue } = form;
+  const [captcha, setCaptcha] = useState<Captcha | null>(null);
+  const [captchaOn, setCaptchaOn] = useState(false);
+  const [captchaFailed, setCaptchaFailed] = useState(false);
+  const lastCaptchaAt = useRef(0);
+  const [human, setHuman] = useState<string | null>(null);
+  const [humanAvailable, setHumanAvailable] = useState(false);
+  const [general, setGeneral] = useState<string | null>(null);
+  const [freeBusy, setFreeBusy] = useState(false);
+
+  /** spec §4: the captcha refreshes at most once per second. */
+  async function loadCaptcha() {
+    const now = Date.now();
+    if (now - lastCaptchaAt.current < CAPTCHA_REFRESH_GUARD_MS) return;
+    lastCaptchaAt.current = now;
+    setValue('captcha', '');
+    try {
+      setCaptcha(await fetchCaptcha());
+      setCaptchaFailed(false);
+    } catch {
+      setCaptchaFailed(true);
+    }
+  }
+
+  const onSubmit = handleSubmit(async (v) => {
+    setGeneral(null);
+    clearErrors();
+    const errors = validateLogin(v, { captcha: captchaOn });
+    for (const [f, m] of Object.entries(errors))
+      setError(f as keyof LoginFields, { message: fieldMessage(t, f, m.key) });
+    if (Object.keys(errors).length > 0) return;
+    if (humanAvailable && !human) {
+      setGeneral(t('validation.verifyFirst'));
+      return;
+    }
+    const username = v.username.trim();
+    try {
+      const value = await login({
+        username,
+        password: v.password,
+        type: 'username',
+        ...(captchaOn && captcha ? { captcha: v.captcha.trim(), captchaId: captcha.captchaId } : {}),
+        ...(human ? { altcha: human } : {}),
+      });
+      saveRemembered(v.remember, { username });
+      complete(value, { type: 'username', password: v.password });
+    } catch (e) {
+      if (e instanceof ApiError && e.code === CAPTCHA_REQUIRED) {
+        setCaptchaOn(true);
+        lastCaptchaAt.current = 0;
+        await loadCaptcha();
+      } else if (captchaOn) {
+        // A used captcha is spent on the server; show a fresh one with the error.
+        lastCaptchaAt.current = 0;
+        await loadCaptcha();
+      }
+      if (e instanceof ApiError && e.fieldErrors) {
+        for (const [f, key] of Object.entries(e.fieldErrors))
+          setError(f as keyof LoginFields, { message: fieldMessage(t, f, key) });
+      }
+      setGeneral(errorText(t, e));
+    }
+  });
+
+  async function onFreePlay() {
+    setGeneral(null);
+    setFreeBusy(true);
+    try {
+      complete(await freePlay(), { type: 'freeplay' });
+    } catch (e) {
+      setGeneral(errorText(t, e));
+    } finally {
+      setFreeBusy(false);
+    }
+  }
+
+  const err = formState.errors;
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={t('auth.loginTitle')}>
+      <Field
+        label={t('validation.fields.username')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t('auth.usernamePlaceholder')}
+        error={err.username?.message}
+        {...register('username')}
+      />
+      <Field
+        label={t('validation.fields.password')}
+        type="password"
+        autoComplete="current-password"
+        placeholder={t('auth.passwordPlaceholder')}
+        error={err.password?.message}
+        {...register('password')}
+      />
+      {captchaOn ? (
+        <Field
+          label={t('validation.fields.captcha')}
+          autoComplete="off"
+          inputMode="text"
+          error={err.captcha?.message}
+          end={
+            <button type="button" className="auth-captcha" onClick={loadCaptcha} aria-label={t('auth.refreshCaptcha')}>
+              {captcha ? (
+                <img src={captchaSrc(captcha)} alt={t('auth.captchaImage')} width={100} height={36} />
+              ) : (
+                <span>{captchaFailed ? t('auth.captchaFailed') : t('auth.captchaLoading')}</span>
+              )}
+            </button>
+          }
+          {...register('captcha')}
+        />
+      ) : null}
+      <HumanCheck onChange={setHuman} onAvailable={setHumanAvailable} />
+      <div className="auth-row">
+        <label className="auth-check">
+          <input type="checkbox" {...register('remember')} />
+          {t('auth.remember')}
+        </label>
+        <button type="button" className="link-btn" onClick={() => ui.openModal('login', 'forgot')}>
+          {t('auth.forgot')}
+        </button>
+      </div>
+      {general ? (
+        <p className="auth-alert" role="alert">
+          {general}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary auth-submit" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? t('auth.loggingIn') : t('auth.loginButton')}
+      </button>
+      {flags?.FREEPLAY3 ? (
+        <button type="button" className="btn btn-ghost auth-submit" onClick={onFreePlay} disabled={freeBusy}>
+          {t('auth.freePlay')}
+        </button>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+import type { FieldRule, RegisterSettings } from '@khela/contract';
+import { fieldLabelKey, formatRange } from '@khela/contract/validation';
+import type { TFunction } from 'i18next';
+import { ApiError } from '../../lib/api';
+
+/**
+ * A field's message, from the shared engine or from the server's fieldErrors (both full i18n
+ * keys). The params are rebuilt here from the field and its rule, so a key from either side
+ * reads the same: the field's translated name, and (min), (max), range of its rule.
+ */
+export function fieldMessage(t: TFunction, field: string, key: string, rule?: FieldRule): string {
+  const params: Record<string, string | number> = { field: t(fieldLabelKey(field)) };
+  if (rule)
+    Object.assign(params, {
+      min: rule.minLength,
+      max: rule.maxLength,
+      range: formatRange(rule.minLength, rule.maxLength),
+    });
+  return t(key, { ...params, defaultValue: t('validation.invalid') });
+}
+
+export const ruleOf = (settings: RegisterSettings | undefined, field: string): FieldRule | undefined =>
+  (settings as Record<string, FieldRule> | undefined)?.[field];
+
+/** A failed call as a sentence: the server's key translated, else the unknown-error text. */
+export function errorText(t: TFunction, e: unknown): string {
+  if (e instanceof ApiError) return t(e.messageKey, { defaultValue: t('errors.UNKNOWN') });
+  return t('errors.UNKNOWN');
+}
