@@ -12,7 +12,8 @@ CREATE TABLE server_secrets (
 
 CREATE TABLE members (
   id bigserial PRIMARY KEY,
-  brand_id integer NOT NULL REFERENCES brands (id),
+  -- cascades like every brand table; the money tables will refuse to lose their rows instead
+  brand_id integer NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
   -- the username; unique per brand whatever its letter case
   account text NOT NULL,
   mobile_num text,
@@ -66,7 +67,7 @@ CREATE INDEX sessions_member ON sessions (member_id) WHERE revoked_at IS NULL;
 -- Failed logins of the last hour drive the captcha (3) and the lockout (10).
 CREATE TABLE login_failures (
   id bigserial PRIMARY KEY,
-  brand_id integer NOT NULL REFERENCES brands (id),
+  brand_id integer NOT NULL REFERENCES brands (id) ON DELETE CASCADE,
   member_id bigint REFERENCES members (id) ON DELETE CASCADE,
   -- lower-cased as typed, also when no such member exists
   account text NOT NULL,

@@ -425,3 +425,37 @@ describe('audit log', () => {
     expect(Number(n.rows[0]?.n)).toBeGreaterThan(0);
   });
 });
+
+describe('demo members', () => {
+  it('logs in the demo player and answers the demo agent code', async () => {
+    const player = await login(t.app, 'demo1234', 'Khela#Demo2024');
+    expect(player.json().value).toMatchObject({ account: 'demo1234', isAgent: 0, passwordExpired: false });
+    const agent = await login(t.app, 'agent1234', 'Khela#Agent2024');
+    expect(agent.json().value.isAgent).toBe(1);
+    const code = await t.app.inject({ method: 'POST', url: '/wps/agent/affiliate', payload: { code: 'KHELA2024' } });
+    expect(code.statusCode).toBe(200);
+    const weak = await login(t.app, 'weak1234', '123456');
+    expect(weak.json().value.passwordExpired).toBe(true);
+  });
+
+  it('stores only argon2id hashes and no common password for the strong accounts', async () => {
+    const { isBreached } = await import('../src/platform/passwords');
+    expect(isBreached('Khela#Demo2024') || isBreached('Khela#Agent2024')).toBe(false);
+    const rows = await t.db.kysely
+      .selectFrom('members')
+      .select('password_hash')
+      .where('account', 'in', ['demo1234', 'agent1234', 'weak1234'])
+      .execute();
+    expect(rows).toHaveLength(3);
+    for (const r of rows) expect(r.password_hash).toMatch(/^\$argon2id\$/);
+  });
+});
+
+describe('per-address limits', () => {
+  it('asks one address for a captcha after ten failures across accounts', async () => {
+    const ip = '10.200.0.1';
+    for (let i = 0; i < 10; i++) await login(t.app, newUsername('spray'), 'Wrong#Pass1', {}, ip);
+    const next = await login(t.app, newUsername('spray'), 'Wrong#Pass1', {}, ip);
+    expect(next.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED', value: { captcha: true } });
+  });
+});

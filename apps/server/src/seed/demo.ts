@@ -11,6 +11,7 @@ import type { Database } from '../platform/db';
 import { DEMO_ANNOUNCEMENTS } from './demo-announcements';
 import { DEMO_BANNERS } from './demo-banners';
 import { DEMO_HELP_SECTIONS } from './demo-help';
+import { seedDemoMembers } from './demo-members';
 
 export const DEMO_MERCHANT_CODE = 'khela';
 
@@ -208,6 +209,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
         })),
       )
       .execute();
+    await seedDemoMembers(trx, brand_id);
     return true;
   });
 }
