@@ -1,19 +1,9 @@
+import type { MemberInfo } from '@khela/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { session } from '../../lib/storage';
 
-/** Member info (spec §3). Declared here until the server's contract (member.ts) lands. */
-export type MemberInfo = {
-  id: number | string;
-  account: string;
-  nickname: string | null;
-  /** isAgent of spec §6: 1, 2, 41, 42 agents, 4 trial. */
-  type: number;
-  toUpline: boolean;
-  clubLabel: { labelName: string; color: string; color2: string; rankLevel: number } | null;
-  memberLabel: { labelName: string; textColor?: string; bgColor?: string }[];
-  avatar?: string | null;
-};
+export type { MemberInfo } from '@khela/contract';
 
 /** isAgent values whose account centre may be shown (spec §6). */
 export const AGENT_CENTRE_TYPES = [1, 2, 41, 42] as const;
@@ -23,11 +13,11 @@ export const TRIAL_TYPE = 4;
 function storeMemberKeys(info: MemberInfo) {
   session.set('account', info.account);
   session.set('customerId', String(info.id));
-  session.set('isAgent', String(info.type));
+  session.set('isAgent', String(info.isAgent));
   const label = info.memberLabel[0];
   if (label) {
     session.set('memberLabel', label.labelName);
-    if (label.textColor) session.set('memberLabelTextColor', label.textColor);
+    if (label.color) session.set('memberLabelTextColor', label.color);
     if (label.bgColor) session.set('memberLabelBgColor', label.bgColor);
   }
 }

@@ -43,7 +43,7 @@ export default function AvatarMenu() {
 
   const name = info?.nickname || info?.account || '';
   const soon = () => setNote(t('account.comingSoon'));
-  const isAgentCentre = info ? (AGENT_CENTRE_TYPES as readonly number[]).includes(info.type) : false;
+  const isAgentCentre = info ? (AGENT_CENTRE_TYPES as readonly number[]).includes(info.isAgent) : false;
 
   return (
     <div className="avatar-menu" ref={root}>
@@ -131,7 +131,7 @@ function MemberLabel({ info }: { info: MemberInfo }) {
   const label = info.memberLabel[0];
   if (label)
     return (
-      <span className="member-label" style={{ color: label.textColor, background: label.bgColor }}>
+      <span className="member-label" style={{ color: label.color, background: label.bgColor }}>
         {label.labelName}
       </span>
     );

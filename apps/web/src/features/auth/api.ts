@@ -1,21 +1,11 @@
-import type { RegisterSettings } from '@khela/contract';
+import type { LoginResult, RegisterSettings } from '@khela/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
-/*
- * The accounts calls of spec §7. The server's contract (packages/contract/src/auth.ts) was not
- * there when these were written: the shapes follow the spec and the accounts brief, and are
- * declared here once so aligning them is a one-file change.
- */
+/* The accounts calls of spec §7; shapes from packages/contract/src/{auth,member}.ts. */
 
 /** Login answer (spec §3): the value of login, free play and registration with login:true. */
-export type LoginValue = {
-  token: string;
-  firstTimeLogin: boolean;
-  passwordExpired: boolean;
-  account?: string;
-  isAgent?: number;
-};
+export type LoginValue = LoginResult;
 
 export type LoginBody = {
   username: string;

@@ -47,9 +47,10 @@ const MEMBER = {
   account: 'rahim42',
   nickname: 'Rahim',
   type: 0,
-  toUpline: false,
+  isAgent: 0,
+  toUpline: null,
   clubLabel: null,
-  memberLabel: [{ labelName: 'VIP 1', textColor: '#fff', bgColor: '#b45309' }],
+  memberLabel: [{ labelName: 'VIP 1', color: '#fff', bgColor: '#b45309' }],
   avatar: null,
 };
 
@@ -95,7 +96,15 @@ describe('login', () => {
   it('stores the token, closes the popup and shows the avatar menu', async () => {
     const calls = mockAccounts({
       'POST /wps/session/login': () =>
-        ok({ token: 'tok-1', firstTimeLogin: false, passwordExpired: false, account: 'rahim42' }),
+        ok({
+          token: 'tok-1',
+          firstTimeLogin: false,
+          passwordExpired: false,
+          account: 'rahim42',
+          customerId: 7,
+          isAgent: 0,
+          memberLabel: [],
+        }),
       'GET /wps/member/info': () => ok(MEMBER),
     });
     const form = await openLogin();
