@@ -326,6 +326,27 @@ describe('login', () => {
     expect(later.statusCode).toBe(200);
   });
 
+  it('answers an unknown name with ten failures as locked too, so a lock reveals no account', async () => {
+    const ghost = newUsername('ghost');
+    const brand = await t.db.kysely
+      .selectFrom('brands')
+      .select('id')
+      .where('merchant_code', '=', 'khela')
+      .executeTakeFirstOrThrow();
+    for (let i = 0; i < 10; i++) {
+      await t.db.kysely
+        .insertInto('login_failures')
+        .values({ brand_id: brand.id, member_id: null, account: ghost.toLowerCase(), ip: '10.0.2.1' })
+        .execute();
+    }
+    const res = await login(t.app, ghost, 'Wrong#Pass1', {
+      captchaId: await storeCaptcha(t.db, '5555'),
+      captcha: '5555',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', value: { captcha: true } });
+  });
+
   it('refuses a replayed human-check solution', async () => {
     const { username } = await register(t.app);
     const altcha = await solveHumanCheck(t.app);
@@ -457,5 +478,31 @@ describe('per-address limits', () => {
     for (let i = 0; i < 10; i++) await login(t.app, newUsername('spray'), 'Wrong#Pass1', {}, ip);
     const next = await login(t.app, newUsername('spray'), 'Wrong#Pass1', {}, ip);
     expect(next.json()).toMatchObject({ code: 'CAPTCHA_REQUIRED', value: { captcha: true } });
+  });
+});
+
+describe('brand switches', () => {
+  it('opens free play without a body, and refuses registration and free play the brand switched off', async () => {
+    const bare = await t.app.inject({ method: 'POST', url: '/wps/session/login/freeplay' });
+    expect(bare.statusCode).toBe(200);
+    const { invalidateBrandCache } = await import('../src/platform/brand');
+    const set = async (enabled: boolean) => {
+      await t.db.kysely
+        .updateTable('whitelabel_modules')
+        .set({ enabled })
+        .where('code', 'in', ['DIRECTREG3', 'FREEPLAY3'])
+        .execute();
+      invalidateBrandCache();
+    };
+    await set(false);
+    try {
+      const reg = await register(t.app);
+      expect(reg.res.statusCode).toBe(403);
+      expect(reg.res.json().code).toBe('FEATURE_DISABLED');
+      const fp = await t.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} });
+      expect(fp.json().code).toBe('FEATURE_DISABLED');
+    } finally {
+      await set(true);
+    }
   });
 });

@@ -82,10 +82,15 @@ export async function authRoutes(root: FastifyInstance) {
     '/wps/session/login/freeplay',
     {
       config: throttled,
+      // The spec's fields are informational: a call without a body is a free-play request too.
+      preValidation: (req, _reply, done) => {
+        req.body ??= {};
+        done();
+      },
       schema: {
         tags,
         summary: 'Open a trial account (isAgent 4, play money only) and log it in',
-        body: FreePlayBody.optional(),
+        body: FreePlayBody,
         response: { 200: LoginEnvelope, ...FAILURES },
       },
     },
