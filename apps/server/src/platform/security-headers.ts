@@ -9,6 +9,9 @@ export const CSP_DIRECTIVES = {
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", 'ws:', 'wss:'],
+  // The human check (ALTCHA) solves its proof of work in workers built from blob: URLs; only
+  // script that already runs under script-src 'self' can create one.
+  workerSrc: ["'self'", 'blob:'],
   frameSrc: ["'self'", 'https:'],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],

@@ -54,3 +54,13 @@ describe('locale files', () => {
     });
   }
 });
+
+describe('error texts', () => {
+  it('every error code of the contract has a text in English', async () => {
+    const { ERRORS } = await import('@khela/contract/errors');
+    for (const { messageKey } of Object.values(ERRORS)) {
+      const [ns, key] = messageKey.split('.') as [string, string];
+      expect((en[ns] as Record<string, unknown> | undefined)?.[key], messageKey).toEqual(expect.any(String));
+    }
+  });
+});
