@@ -107,7 +107,9 @@ export async function login(req: FastifyRequest, brand: BrandSnapshot, body: Log
 
   if (!member || !ok) {
     await recordFailure(db, { brandId: brand.id, memberId: member?.id ?? null, account, ip });
-    const byAccount = failures.byAccount + 1;
+    // Counted again after writing: attempts racing in parallel all see each other's failures.
+    const now = await recentFailures(db, brand.id, account, ip);
+    const byAccount = now.byAccount;
     await audit(db, {
       event: 'login.failed',
       brandId: brand.id,
@@ -126,7 +128,7 @@ export async function login(req: FastifyRequest, brand: BrandSnapshot, body: Log
       });
       throw new LoginRefused('ACCOUNT_LOCKED', true);
     }
-    throw new LoginRefused('INVALID_CREDENTIALS', captchaRequired({ ...failures, byAccount, byIp: failures.byIp + 1 }));
+    throw new LoginRefused('INVALID_CREDENTIALS', captchaRequired(now));
   }
 
   await clearFailures(db, brand.id, account);
