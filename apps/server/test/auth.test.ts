@@ -35,7 +35,7 @@ describe('registration', () => {
     expect(v).toMatchObject({
       account: username,
       isAgent: 0,
-      firstTimeLogin: true,
+      firstTimeLogin: false,
       passwordExpired: false,
       memberLabel: [],
     });
@@ -195,6 +195,13 @@ describe('registration', () => {
 });
 
 describe('login', () => {
+  it('says firstTimeLogin once for an account opened with a preset password', async () => {
+    const { username } = await register(t.app);
+    await t.db.kysely.updateTable('members').set({ first_login: true }).where('account', '=', username).execute();
+    expect((await login(t.app, username, STRONG_PASSWORD)).json().value.firstTimeLogin).toBe(true);
+    expect((await login(t.app, username, STRONG_PASSWORD)).json().value.firstTimeLogin).toBe(false);
+  });
+
   it('logs in with a new token each time and audits it', async () => {
     const { username } = await register(t.app);
     const a = await login(t.app, username, STRONG_PASSWORD);

@@ -61,6 +61,8 @@ export type NewMember = {
   account: string;
   password_hash: string | null;
   is_agent?: number;
+  /** True only for accounts someone else opened with a preset password (agent, back office). */
+  first_login?: boolean;
   mobile_num?: string | null;
   country_dialing_code?: string | null;
   email?: string | null;

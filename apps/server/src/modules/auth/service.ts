@@ -178,6 +178,8 @@ export async function register(req: FastifyRequest, brand: BrandSnapshot, body: 
       brand_id: brand.id,
       account,
       password_hash: passwordHash,
+      // The player chose this password just now: not a first login with a preset password (spec §4 cpw).
+      first_login: false,
       mobile_num: body.mobileNum?.trim() || null,
       country_dialing_code: body.mobileNum?.trim() ? body.countryDialingCode?.trim() || null : null,
       email: body.email?.trim() || null,
@@ -227,6 +229,7 @@ export async function freePlay(req: FastifyRequest, brand: BrandSnapshot): Promi
     account,
     password_hash: null,
     is_agent: 4,
+    first_login: false,
     register_ip: ip,
   });
   const result = await sessionResult(req, member, 'freeplay', false);
