@@ -5,6 +5,7 @@ import {
   ACCOUNT_TEST_ENV,
   bearer,
   login,
+  newIp,
   newUsername,
   register,
   STRONG_PASSWORD,
@@ -231,6 +232,31 @@ describe('login', () => {
     expect(unknown.statusCode).toBe(400);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', value: null });
+  });
+
+  it('spends the same argon2 work on an unknown user as on a wrong password', async () => {
+    const { username } = await register(t.app);
+    const timed = async (name: string) => {
+      const altcha = await solveHumanCheck(t.app);
+      const start = performance.now();
+      await t.app.inject({
+        method: 'POST',
+        url: '/wps/session/login',
+        headers: { 'x-forwarded-for': newIp() },
+        payload: { username: name, password: 'Wrong#Pass1', type: 'username', altcha },
+      });
+      return performance.now() - start;
+    };
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Fresh names each round: the failures of one round must not bring the captcha into the next.
+    for (let i = 0; i < 2; i++) {
+      known.push(await timed(username));
+      unknown.push(await timed(newUsername('ghost')));
+    }
+    // Without the throwaway verification an unknown name answers in a fraction of the time.
+    expect(median(unknown) / median(known)).toBeGreaterThan(0.4);
   });
 
   it('asks for the captcha after three failures and accepts a right answer once', async () => {
