@@ -539,3 +539,45 @@ describe('brand switches', () => {
     }
   });
 });
+
+describe('registration by mobile number', () => {
+  let n = 0;
+  const newMobile = () => `0171${String(Date.now() % 1_000_000).padStart(6, '0')}${++n % 10}`;
+  const registerMobile = async (fields: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wps/member/register/mobile',
+      payload: {
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        countryDialingCode: '880',
+        registerMethod: 'WEB',
+        login: true,
+        altcha: await solveHumanCheck(t.app),
+        ...fields,
+      },
+    });
+
+  it('makes the number the account, logs in, and refuses the same number twice', async () => {
+    const mobileNum = newMobile();
+    const res = await registerMobile({ mobileNum, username: mobileNum });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value.account).toBe(mobileNum);
+    expect((await login(t.app, mobileNum, STRONG_PASSWORD)).statusCode).toBe(200);
+    const again = await registerMobile({ mobileNum, username: mobileNum });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'ACCOUNT_EXISTS',
+      fieldErrors: { mobileNum: 'validation.mobileTaken' },
+    });
+  });
+
+  it('asks for a valid number and a password', async () => {
+    const res = await registerMobile({ mobileNum: '12345', password: undefined, confirmPassword: undefined });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toMatchObject({
+      mobileNum: 'validation.reg_pattern_bdMobile',
+      password: 'validation.notEmpty',
+    });
+  });
+});

@@ -79,6 +79,23 @@ export async function authRoutes(root: FastifyInstance) {
   );
 
   app.post(
+    '/wps/member/register/mobile',
+    {
+      config: throttled,
+      schema: {
+        tags,
+        summary: 'Register by mobile number (the account is the number; password required) and log in',
+        body: RegisterBody,
+        response: { 200: LoginEnvelope, ...FAILURES },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await service.register(req, await brandOf(req), req.body, 'mobile'));
+    },
+  );
+
+  app.post(
     '/wps/session/login/freeplay',
     {
       config: throttled,

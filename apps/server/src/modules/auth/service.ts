@@ -144,14 +144,25 @@ export function passwordStrengthError(password: string): string | null {
   return null;
 }
 
-/** POST /wps/member/register, username mode (spec §2, §4, §5); logs the new member in. */
-export async function register(req: FastifyRequest, brand: BrandSnapshot, body: RegisterBody): Promise<LoginResult> {
-  if (!brand.flags.DIRECTREG3) throw new AppError('FEATURE_DISABLED');
+/**
+ * POST /wps/member/register (username mode) and /wps/member/register/mobile (spec §2, §4, §5);
+ * logs the new member in. In mobile mode the account is the mobile number, and a password is
+ * always asked: without SMS login (not built yet) it is the only way back in.
+ */
+export async function register(
+  req: FastifyRequest,
+  brand: BrandSnapshot,
+  body: RegisterBody,
+  mode: 'username' | 'mobile' = 'username',
+): Promise<LoginResult> {
+  if (!brand.flags[mode === 'mobile' ? 'MOBILENUMREG3' : 'DIRECTREG3']) throw new AppError('FEATURE_DISABLED');
+  // SMS verification at registration needs the SMS module, which does not exist yet.
+  if (mode === 'mobile' && brand.flags.REGMOBVERF3) throw new AppError('SMS_LOGIN_UNAVAILABLE');
   const db = req.server.db;
   const ip = ipOf(req);
   const { altcha: _a, registerUrl, registerMethod: _m, login: _l, language, domain: _d, ...values } = body;
   const fieldErrors: Record<string, string> = {};
-  for (const [field, m] of Object.entries(validateForm(brand.registerRules, values, 'username')))
+  for (const [field, m] of Object.entries(validateForm(brand.registerRules, values, mode, { mobilePassword: true })))
     fieldErrors[field] = m.key;
   const password = body.password ?? '';
   if (!fieldErrors.password) {
@@ -170,7 +181,7 @@ export async function register(req: FastifyRequest, brand: BrandSnapshot, body: 
     uplineId = agent.id;
   }
 
-  const account = (body.username ?? '').trim();
+  const account = (mode === 'mobile' ? (body.mobileNum ?? '') : (body.username ?? '')).trim();
   const passwordHash = await hashPassword(password);
   let member: Awaited<ReturnType<typeof repo.insertMember>>;
   try {
@@ -192,7 +203,8 @@ export async function register(req: FastifyRequest, brand: BrandSnapshot, body: 
   } catch (err) {
     const constraint = (err as { constraint?: string }).constraint ?? String((err as Error).message);
     if ((err as { code?: string }).code === '23505' || /duplicate key/.test(String((err as Error).message))) {
-      if (constraint.includes('mobile')) throw new AppError('ACCOUNT_EXISTS', { mobileNum: FIELD_ERRORS.mobileTaken });
+      if (constraint.includes('mobile') || mode === 'mobile')
+        throw new AppError('ACCOUNT_EXISTS', { mobileNum: FIELD_ERRORS.mobileTaken });
       throw new AppError('ACCOUNT_EXISTS', { username: FIELD_ERRORS.accountTaken });
     }
     throw err;
@@ -202,7 +214,7 @@ export async function register(req: FastifyRequest, brand: BrandSnapshot, body: 
     brandId: brand.id,
     memberId: member.id,
     ip,
-    detail: { method: 'username', upline: uplineId === null ? null : String(uplineId) },
+    detail: { method: mode, upline: uplineId === null ? null : String(uplineId) },
   });
   const result = await sessionResult(req, member, 'username', false);
   await audit(db, { event: 'login.ok', brandId: brand.id, memberId: member.id, ip, detail: { type: 'register' } });
