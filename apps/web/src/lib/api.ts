@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly messageKey: string,
     readonly status: number,
     readonly fieldErrors?: Record<string, string>,
+    /** What a failure carries besides its code, e.g. `{ captcha: true }` on a failed login (spec §3). */
+    readonly value?: unknown,
   ) {
     super(code);
   }
@@ -61,7 +63,7 @@ export async function api<T>(
     throw new ApiError('UNKNOWN', 'errors.UNKNOWN', res.status);
   }
   if (!res.ok || !env.success) {
-    throw new ApiError(env.code ?? 'UNKNOWN', env.message ?? 'errors.UNKNOWN', res.status, env.fieldErrors);
+    throw new ApiError(env.code ?? 'UNKNOWN', env.message ?? 'errors.UNKNOWN', res.status, env.fieldErrors, env.value);
   }
   return env.value;
 }

@@ -136,6 +136,27 @@ describe('login', () => {
     expect(within(form).getByLabelText('Captcha')).toBeTruthy();
   });
 
+  it('shows the captcha at once when a failed login carries the captcha flag (spec §4)', async () => {
+    mockAccounts({
+      'POST /wps/session/login': () => ({
+        status: 400,
+        body: {
+          success: false,
+          value: { captcha: true },
+          message: 'errors.INVALID_CREDENTIALS',
+          code: 'INVALID_CREDENTIALS',
+        },
+      }),
+      'GET /wps/captcha': () => ok({ image: 'iVBORw0KGgo=', captchaId: 'c2' }),
+    });
+    const form = await openLogin();
+    await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
+    await userEvent.type(within(form).getByLabelText('Password'), 'wrong');
+    await userEvent.click(within(form).getByRole('button', { name: 'Log in' }));
+    await within(form).findByRole('img', { name: 'Captcha: type the characters shown' });
+    expect(within(form).getByText('Incorrect username or password.')).toBeTruthy();
+  });
+
   it('remember-me keeps the username but never the password in cookies or web storage', async () => {
     mockAccounts({
       'POST /wps/session/login': () => ok({ token: 'tok-2', firstTimeLogin: false, passwordExpired: false }),

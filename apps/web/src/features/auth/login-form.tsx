@@ -80,7 +80,9 @@ export function LoginForm() {
       saveRemembered(v.remember, { username });
       complete(value, { type: 'username', password: v.password });
     } catch (e) {
-      if (e instanceof ApiError && e.code === CAPTCHA_REQUIRED) {
+      // spec §4: a failure that carries the captcha flag turns the captcha on and loads it.
+      const flagged = e instanceof ApiError && (e.value as { captcha?: boolean } | null)?.captcha === true;
+      if (e instanceof ApiError && (e.code === CAPTCHA_REQUIRED || (flagged && !captchaOn))) {
         setCaptchaOn(true);
         lastCaptchaAt.current = 0;
         await loadCaptcha();
