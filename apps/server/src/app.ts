@@ -11,6 +11,7 @@ import {
 import { authRoutes } from './modules/auth/routes';
 import { gameRoutes } from './modules/games/routes';
 import { memberRoutes } from './modules/member/routes';
+import { passwordResetRoutes } from './modules/password-reset/routes';
 import { accessGuard } from './modules/system/guard';
 import { systemRoutes } from './modules/system/routes';
 import type { Config } from './platform/config';
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(gameRoutes);
   await app.register(authRoutes);
   await app.register(memberRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(webApp);
   installNotFound(app);
   return app;

@@ -35,6 +35,8 @@ export const ERRORS = {
   SMS_LOGIN_UNAVAILABLE: { status: 403, messageKey: 'errors.SMS_LOGIN_UNAVAILABLE' },
   /** The username (or mobile number) is taken; fieldErrors names the field. */
   ACCOUNT_EXISTS: { status: 409, messageKey: 'errors.ACCOUNT_EXISTS' },
+  /** A password-reset link that is unknown, already used or older than 30 minutes. */
+  RESET_LINK_INVALID: { status: 400, messageKey: 'errors.RESET_LINK_INVALID' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

@@ -4,6 +4,7 @@ export * from './cs-path';
 export * from './envelope';
 export * from './errors';
 export * from './member';
+export * from './password-reset';
 export * from './register-patterns';
 export * from './system';
 export * from './validation';

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { envelope } from './envelope';
+import { FIELD_ERRORS } from './errors';
+import type { RegisterSettings } from './system';
+import { type FieldErrors, VALIDATION_KEYS, validateField } from './validation';
+
+/**
+ * Spec §3 'Forgot by email: username, email (form-encoded)'. The server also takes JSON. The
+ * answer is the same whether or not they name a member (no account enumeration).
+ */
+export const ForgotByEmailBody = z
+  .object({
+    username: z.string().max(64),
+    email: z.string().max(254),
+  })
+  .strict();
+export type ForgotByEmailBody = z.infer<typeof ForgotByEmailBody>;
+export const ForgotByEmailEnvelope = envelope(z.null());
+
+/** The reset link's token and the new password (the page /resetPassword sends it). */
+export const ResetPasswordBody = z
+  .object({
+    token: z.string().max(128),
+    newPassword: z.string().max(128),
+    confirmNewPassword: z.string().max(128),
+  })
+  .strict();
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+export const ResetPasswordEnvelope = envelope(z.null());
+
+/** How long a reset link is good for, and its path on the web app (`?token=`). */
+export const RESET_LINK_MINUTES = 30;
+export const RESET_PASSWORD_PATH = '/resetPassword';
+
+/** A plain address shape, used when the brand does not offer an email field with its own rule. */
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Spec §5 'Forgot by email: username and email required with their rules': the username by the
+ * brand's username rule, the email by its email rule when the brand offers that field, else by
+ * its shape. Used by the form and by the server.
+ */
+export function validateForgotByEmail(
+  rules: Pick<RegisterSettings, 'username' | 'email'>,
+  values: { username: string; email: string },
+): FieldErrors {
+  const errors: FieldErrors = {};
+  const u = validateField(rules.username, values.username.trim(), { required: true, field: 'username' });
+  if (u) errors.username = u;
+  const email = values.email.trim();
+  if (rules.email.enabled) {
+    const e = validateField(rules.email, email, { required: true, field: 'email' });
+    if (e) errors.email = e;
+  } else if (email === '') errors.email = { key: VALIDATION_KEYS.notEmpty, params: { field: 'email' } };
+  else if (!EMAIL_SHAPE.test(email) || email.length > 254) errors.email = { key: FIELD_ERRORS.invalid };
+  return errors;
+}
