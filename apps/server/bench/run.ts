@@ -3,6 +3,7 @@
  *  1. Start-up to the first answered request on PGlite, with a fresh and with an existing data directory.
  *  2. Requests per second of GET /wps/system/status against a bare Fastify hello-world started in the
  *     same run on the same machine, as a ratio (target ≥ 0.6×).
+ *  3. Logins per second and p50/p99 beside the argon2id hash time alone (bench/login.ts).
  * Each server runs in its own process; autocannon drives it from this one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { loginBench } from './login';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const serverDir = path.resolve(here, '..');
@@ -94,6 +96,14 @@ async function main() {
       `  GET /wps/system/status     ${status.rps.toFixed(0)} req/s  p99 ${status.p99} ms  errors ${status.errors}`,
     );
     console.log(`  ratio                      ${(status.rps / base.rps).toFixed(2)}×  (target ≥ 0.60×)`);
+
+    await loginBench({
+      async start(env) {
+        const child = startProcess(['src/main.ts'], { DATA_DIR: dataDir, PORT: '18085', HOST: '127.0.0.1', ...env });
+        await waitFor('http://127.0.0.1:18085/wps/system/status');
+        return { base: 'http://127.0.0.1:18085', stop: () => stop(child) };
+      },
+    });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
