@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { hashPassword } from '../../apps/server/src/platform/passwords';
 import { type Khela, launchChromium, openPage, startKhela } from './harness';
 
 /** The two languages the demo brand offers (spec §1: BN default, EN). */
@@ -114,4 +115,28 @@ export async function open(browser: Browser, opts: BrowserContextOptions = {}): 
   const opened = await openPage(browser, opts);
   opened.context.setDefaultTimeout(10_000);
   return opened;
+}
+
+/**
+ * Adds a member to the default brand the way the demo seed does (argon2id hash, first login
+ * already made), so a test that spends an account (wrong passwords, a password change) does not
+ * spend the shared demo accounts. Returns the member's id.
+ */
+export async function addMember(
+  khela: Khela,
+  m: { account: string; password: string; nickname?: string; isAgent?: number },
+): Promise<bigint> {
+  const row = await khela.db.kysely
+    .insertInto('members')
+    .values({
+      brand_id: await defaultBrandId(khela),
+      account: m.account,
+      ...(m.nickname ? { nickname: m.nickname } : {}),
+      is_agent: m.isAgent ?? 0,
+      password_hash: await hashPassword(m.password),
+      first_login: false,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return BigInt(row.id);
 }

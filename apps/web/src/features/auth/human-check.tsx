@@ -18,9 +18,11 @@ type AltchaElement = HTMLElement & { configure?: (o: Record<string, unknown>) =>
  * in the home bundle. The challenge comes through the api client (the envelope is unwrapped)
  * and is given to the widget as data; an expired one is fetched again.
  */
-export function HumanCheck(props: HumanCheckProps) {
+export function HumanCheck({ attempt = 0, ...props }: HumanCheckProps & { attempt?: number }) {
   const [round, setRound] = useState(0);
-  return <HumanCheckRound key={round} {...props} onExpired={() => setRound((r) => r + 1)} />;
+  // A solution is good for one submission (the server remembers used ones): the form bumps
+  // `attempt` after each submit, which starts a fresh challenge.
+  return <HumanCheckRound key={`${attempt}:${round}`} {...props} onExpired={() => setRound((r) => r + 1)} />;
 }
 
 /** One challenge's life; an expired challenge remounts it with a fresh one. */
@@ -37,6 +39,7 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
   const available = useRef(onAvailable);
   available.current = onAvailable;
 
+  const i18nRef = useRef(i18n.language);
   useEffect(() => {
     const ctrl = new AbortController();
     fetchHumanChallenge(ctrl.signal)
@@ -44,7 +47,10 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
         setChallenge(c);
         setFailed(false);
         available.current?.(true);
-        return import('altcha').then(() => setReady(true));
+        // The widget, and its Bengali texts when the site is in Bengali (its own default is English).
+        return import('altcha')
+          .then(() => (i18nRef.current === 'bn' ? import('altcha/i18n/bn') : undefined))
+          .then(() => setReady(true));
       })
       .catch((e: Error) => {
         if (e.name === 'AbortError') return;
@@ -57,7 +63,8 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
   useEffect(() => {
     const el = ref.current;
     if (!ready || !el || !challenge) return;
-    el.configure?.({ challenge, hideFooter: true, language: i18n.language === 'bn' ? 'bn' : 'en' });
+    // Solving starts as soon as the form shows, so it is usually done before the player submits.
+    el.configure?.({ challenge, hideFooter: true, auto: 'onload', language: i18n.language === 'bn' ? 'bn' : 'en' });
     const onState = (ev: Event) => {
       const detail = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
       if (detail.state === 'verified' && detail.payload) change.current(detail.payload);

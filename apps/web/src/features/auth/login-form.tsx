@@ -39,6 +39,7 @@ export function LoginForm() {
   const [captchaFailed, setCaptchaFailed] = useState(false);
   const lastCaptchaAt = useRef(0);
   const [human, setHuman] = useState<string | null>(null);
+  const [humanAttempt, setHumanAttempt] = useState(0);
   const [humanAvailable, setHumanAvailable] = useState(false);
   const [general, setGeneral] = useState<string | null>(null);
   const [freeBusy, setFreeBusy] = useState(false);
@@ -80,6 +81,9 @@ export function LoginForm() {
       saveRemembered(v.remember, { username });
       complete(value, { type: 'username', password: v.password });
     } catch (e) {
+      // The solution was spent on this attempt: the next one needs a fresh check.
+      setHuman(null);
+      setHumanAttempt((a) => a + 1);
       // spec §4: a failure that carries the captcha flag turns the captcha on and loads it.
       const flagged = e instanceof ApiError && (e.value as { captcha?: boolean } | null)?.captcha === true;
       if (e instanceof ApiError && (e.code === CAPTCHA_REQUIRED || (flagged && !captchaOn))) {
@@ -149,7 +153,7 @@ export function LoginForm() {
           {...register('captcha')}
         />
       ) : null}
-      <HumanCheck onChange={setHuman} onAvailable={setHumanAvailable} />
+      <HumanCheck attempt={humanAttempt} onChange={setHuman} onAvailable={setHumanAvailable} />
       <div className="auth-row">
         <label className="auth-check">
           <input type="checkbox" {...register('remember')} />

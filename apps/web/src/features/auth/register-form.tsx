@@ -113,6 +113,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
     defaultValues: { affiliateCode: fromLink.affiliateCode },
   });
   const [human, setHuman] = useState<string | null>(null);
+  const [humanAttempt, setHumanAttempt] = useState(0);
   const [humanAvailable, setHumanAvailable] = useState(false);
   const [general, setGeneral] = useState<string | null>(null);
   const [inviteWarning, setInviteWarning] = useState(false);
@@ -167,6 +168,9 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
       navigate('/');
       ui.openModal('login', 'registerSuccess');
     } catch (e) {
+      // The solution was spent on this attempt: the next one needs a fresh check.
+      setHuman(null);
+      setHumanAttempt((a) => a + 1);
       if (e instanceof ApiError && e.fieldErrors) {
         for (const [f, key] of Object.entries(e.fieldErrors))
           setError(f, { message: fieldMessage(t, f, key, ruleOf(settings, f)) });
@@ -248,7 +252,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
         </>
       )}
       {show('affiliateCode') ? input('affiliateCode') : null}
-      <HumanCheck onChange={setHuman} onAvailable={setHumanAvailable} />
+      <HumanCheck attempt={humanAttempt} onChange={setHuman} onAvailable={setHumanAvailable} />
       <div className="auth-field">
         <label className="auth-check">
           <input type="checkbox" value="1" {...register('agree')} aria-invalid={err('agree') ? true : undefined} />
