@@ -14,6 +14,7 @@ import { memberRoutes } from './modules/member/routes';
 import { passwordResetRoutes } from './modules/password-reset/routes';
 import { accessGuard } from './modules/system/guard';
 import { systemRoutes } from './modules/system/routes';
+import { verificationRoutes } from './modules/verification/routes';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/errors';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(gameRoutes);
   await app.register(authRoutes);
   await app.register(memberRoutes);
+  await app.register(verificationRoutes);
   await app.register(passwordResetRoutes);
   await app.register(webApp);
   installNotFound(app);

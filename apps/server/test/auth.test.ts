@@ -417,14 +417,14 @@ describe('login', () => {
     expect(res.json().code).toBe('HUMAN_CHECK_FAILED');
   });
 
-  it('says honestly that SMS login is not available yet', async () => {
+  it('refuses an SMS login without a valid code', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/wps/session/login',
       payload: { username: '01712345678', password: '123456', type: 'sms' },
     });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('SMS_LOGIN_UNAVAILABLE');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('INVALID_SMS_CODE');
   });
 
   it('flags the weak password 123456 as expired', async () => {

@@ -6,7 +6,7 @@ const text = (max = 255) => z.string().max(max);
 /** The ALTCHA widget's base64 payload (challenge + solution). */
 const altcha = z.string().max(8192);
 
-/** Spec §3 login payload. `type` sms is not offered yet (SMS_LOGIN_UNAVAILABLE). */
+/** Spec §3 login payload. Type sms: username is the mobile number, password the SMS code. */
 export const LoginBody = z
   .object({
     username: text(64),

@@ -33,6 +33,14 @@ export const ERRORS = {
   FEATURE_DISABLED: { status: 403, messageKey: 'errors.FEATURE_DISABLED' },
   /** SMS login needs the SMS module, which this server does not have yet. */
   SMS_LOGIN_UNAVAILABLE: { status: 403, messageKey: 'errors.SMS_LOGIN_UNAVAILABLE' },
+  /** Spec §8 'too many requests, try again after 5 minutes': 5 SMS codes per number per hour. */
+  SMS_TOO_MANY: { status: 429, messageKey: 'errors.SMS_TOO_MANY' },
+  /** A new SMS code was asked for within 60 s of the last one. */
+  SMS_RESEND_TOO_SOON: { status: 429, messageKey: 'errors.SMS_RESEND_TOO_SOON' },
+  /** Spec §8 'verification code not valid': wrong, expired or used SMS code (fieldErrors names the field). */
+  INVALID_SMS_CODE: { status: 400, messageKey: 'errors.INVALID_SMS_CODE' },
+  /** The SMS gateway did not take the message. */
+  SMS_SEND_FAILED: { status: 503, messageKey: 'errors.SMS_SEND_FAILED' },
   /** The username (or mobile number) is taken; fieldErrors names the field. */
   ACCOUNT_EXISTS: { status: 409, messageKey: 'errors.ACCOUNT_EXISTS' },
   /** A password-reset link that is unknown, already used or older than 30 minutes. */

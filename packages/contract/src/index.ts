@@ -8,3 +8,4 @@ export * from './password-reset';
 export * from './register-patterns';
 export * from './system';
 export * from './validation';
+export * from './verification';

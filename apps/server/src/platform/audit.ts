@@ -10,7 +10,9 @@ export type AuditEvent =
   | 'login.freeplay'
   | 'member.register'
   | 'session.logout'
-  | 'password.change';
+  | 'password.change'
+  | 'password.reset'
+  | 'sms.sent';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -56,6 +56,12 @@ const Env = z.object({
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Passwords older than this many days count as expired (0: never; spec §4 PWDEXPFORCECHANGE3). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
+  /** Where the console SMS transport appends each message as a JSON line (default DATA_DIR/sms-outbox.jsonl). */
+  SMS_OUTBOX: z.string().default(''),
+  /** An HTTP SMS gateway (POST JSON {to, text}); unset: the console transport. */
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  /** Bearer token sent to SMS_GATEWAY_URL. */
+  SMS_GATEWAY_TOKEN: z.string().optional(),
 });
 
 export type Config = z.infer<typeof Env> & { webDist: string; dataDir: string };

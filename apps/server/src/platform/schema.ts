@@ -207,12 +207,27 @@ export interface CaptchasTable {
   used: Generated<boolean>;
 }
 
+export interface SmsCodesTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  phone: string;
+  purpose: 'login' | 'register' | 'reset';
+  salt: Buffer;
+  code_hash: Buffer;
+  sent: Generated<boolean>;
+  attempts: Generated<number>;
+  created_at: GeneratedTimestamp;
+  used_at: Timestamp | null;
+  ip: Generated<string>;
+}
+
 export interface DB {
   server_secrets: ServerSecretsTable;
   members: MembersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
   audit_log: AuditLogTable;
+  sms_codes: SmsCodesTable;
   human_checks_used: HumanChecksUsedTable;
   captchas: CaptchasTable;
   brands: BrandsTable;

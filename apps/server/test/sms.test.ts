@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateBrandCache } from '../src/platform/brand';
+import { ACCOUNT_TEST_ENV, bearer, login, newIp, STRONG_PASSWORD, solveHumanCheck } from './accounts-helpers';
+import { createTestApp, type TestApp } from './harness';
+
+const OUTBOX = path.join(tmpdir(), `khela-sms-${process.pid}-${Date.now()}.jsonl`);
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ ...ACCOUNT_TEST_ENV, SMS_OUTBOX: OUTBOX });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(OUTBOX, { force: true });
+});
+
+let seq = 0;
+/** A fresh Bangladeshi number (bdMobile rule: 01[3-9] and 8 digits). */
+const newMobile = () => `0181${String((Date.now() + ++seq * 7919) % 10_000_000).padStart(7, '0')}`;
+
+const outbox = (): { to: string; text: string }[] =>
+  existsSync(OUTBOX)
+    ? readFileSync(OUTBOX, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
+/** The code of the last message to the number (+880 and the number without its 0). */
+function lastCode(mobile: string): string | undefined {
+  const msg = outbox()
+    .filter((m) => m.to === `+880${mobile.slice(1)}`)
+    .at(-1);
+  return msg ? /\b(\d{6})\b/.exec(msg.text)?.[1] : undefined;
+}
+
+async function setFlag(code: string, enabled: boolean) {
+  await t.db.kysely.updateTable('whitelabel_modules').set({ enabled }).where('code', '=', code).execute();
+  invalidateBrandCache();
+}
+
+async function registerMobile(mobileNum: string, extra: Record<string, unknown> = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/wps/member/register/mobile',
+    headers: { 'x-forwarded-for': newIp() },
+    payload: {
+      mobileNum,
+      username: mobileNum,
+      password: STRONG_PASSWORD,
+      confirmPassword: STRONG_PASSWORD,
+      countryDialingCode: '+880',
+      registerMethod: 'WEB',
+      login: true,
+      altcha: await solveHumanCheck(t.app),
+      ...extra,
+    },
+  });
+}
+
+async function askLoginCode(mobileNum: string, purpose?: 'login' | 'reset') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/wps/verification/sms/noLogin',
+    headers: { 'x-forwarded-for': newIp() },
+    payload: {
+      mobileNum,
+      countryDialingCode: '+880',
+      altcha: await solveHumanCheck(t.app),
+      ...(purpose ? { purpose } : {}),
+    },
+  });
+}
+
+const smsLogin = (mobileNum: string, code: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/wps/session/login',
+    headers: { 'x-forwarded-for': newIp() },
+    payload: { username: mobileNum, password: code, type: 'sms', countryDialingCode: '+880' },
+  });
+
+/** Moves the number's codes back in time (expiry, hourly limit and resend gap are by created_at). */
+const age = (mobile: string, seconds: number) =>
+  sql`UPDATE sms_codes SET created_at = created_at - make_interval(secs => ${seconds}) WHERE phone = ${`880:${mobile}`}`.execute(
+    t.db.kysely,
+  );
+
+async function member(): Promise<string> {
+  await setFlag('REGMOBVERF3', false);
+  const mobile = newMobile();
+  const res = await registerMobile(mobile);
+  expect(res.statusCode).toBe(200);
+  return mobile;
+}
+
+describe('SMS codes', () => {
+  it('sends 6 digits for a member and stores only a salted digest', async () => {
+    const mobile = await member();
+    const res = await askLoginCode(mobile);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, value: { expiredMinutes: 10 } });
+    const code = lastCode(mobile);
+    expect(code).toMatch(/^\d{6}$/);
+    const rows = await t.db.kysely.selectFrom('sms_codes').selectAll().where('phone', '=', `880:${mobile}`).execute();
+    expect(rows).toHaveLength(1);
+    const row = rows[0];
+    expect(row?.code_hash).toHaveLength(32);
+    expect(Buffer.from(row?.code_hash ?? []).toString('utf8')).not.toContain(code);
+    expect(Buffer.from(row?.code_hash ?? []).toString('hex')).not.toContain(code);
+    for (const v of Object.values(row ?? {})) expect(String(v)).not.toBe(code);
+    const digest = createHash('sha256')
+      .update(Buffer.from(row?.salt ?? []))
+      .update(code ?? '')
+      .digest();
+    expect(Buffer.from(row?.code_hash ?? []).equals(digest)).toBe(true);
+  });
+
+  it('answers an unknown number the same and sends nothing', async () => {
+    const before = outbox().length;
+    const unknown = newMobile();
+    const res = await askLoginCode(unknown);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ success: true, value: { expiredMinutes: 10 } });
+    expect(outbox().length).toBe(before);
+  });
+
+  it('asks for the human check first', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/verification/sms/noLogin',
+      payload: { mobileNum: newMobile(), countryDialingCode: '+880' },
+    });
+    expect(res.json().code).toBe('HUMAN_CHECK_FAILED');
+  });
+
+  it('refuses a resend within 60 s and a 6th code within the hour, for known and unknown numbers', async () => {
+    for (const mobile of [await member(), newMobile()]) {
+      expect((await askLoginCode(mobile)).statusCode).toBe(200);
+      const soon = await askLoginCode(mobile);
+      expect(soon.statusCode).toBe(429);
+      expect(soon.json().code).toBe('SMS_RESEND_TOO_SOON');
+      for (let i = 0; i < 4; i++) {
+        await age(mobile, 61);
+        expect((await askLoginCode(mobile)).statusCode).toBe(200);
+      }
+      await age(mobile, 61);
+      const sixth = await askLoginCode(mobile);
+      expect(sixth.statusCode).toBe(429);
+      expect(sixth.json()).toMatchObject({ code: 'SMS_TOO_MANY', message: 'errors.SMS_TOO_MANY' });
+      await age(mobile, 3600);
+      expect((await askLoginCode(mobile)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('SMS login', () => {
+  it('logs the member in once with the code, without a human check', async () => {
+    const mobile = await member();
+    await askLoginCode(mobile);
+    const code = lastCode(mobile) ?? '';
+    const res = await smsLogin(mobile, code);
+    expect(res.statusCode).toBe(200);
+    const v = res.json().value;
+    expect(v).toMatchObject({ account: mobile, passwordExpired: false });
+    const info = await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(v.token) });
+    expect(info.json().value.account).toBe(mobile);
+    const again = await smsLogin(mobile, code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({
+      code: 'INVALID_SMS_CODE',
+      fieldErrors: { password: 'validation.verificationCode' },
+    });
+  });
+
+  it('refuses a wrong code, and burns the code after 5 wrong tries', async () => {
+    const mobile = await member();
+    await askLoginCode(mobile);
+    const code = lastCode(mobile) ?? '';
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await smsLogin(mobile, wrong)).json().code).toBe('INVALID_SMS_CODE');
+    expect((await smsLogin(mobile, code)).json().code).toBe('INVALID_SMS_CODE');
+  });
+
+  it('refuses an expired code', async () => {
+    const mobile = await member();
+    await askLoginCode(mobile);
+    const code = lastCode(mobile) ?? '';
+    await age(mobile, 10 * 60 + 1);
+    expect((await smsLogin(mobile, code)).json().code).toBe('INVALID_SMS_CODE');
+  });
+
+  it('does not take a reset code for login', async () => {
+    const mobile = await member();
+    await askLoginCode(mobile, 'reset');
+    expect((await smsLogin(mobile, lastCode(mobile) ?? '')).json().code).toBe('INVALID_SMS_CODE');
+  });
+});
+
+describe('registration with REGMOBVERF3', () => {
+  const askRegisterCode = async (mobileNo: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wps/verification/sms/register',
+      headers: { 'x-forwarded-for': newIp() },
+      payload: { mobileNo, countryDialingCode: '+880', altcha: await solveHumanCheck(t.app) },
+    });
+
+  it('needs the code sent to the number', async () => {
+    await setFlag('REGMOBVERF3', true);
+    try {
+      const mobile = newMobile();
+      const missing = await registerMobile(mobile);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().fieldErrors).toMatchObject({ verificationCode: 'validation.notEmpty' });
+      const sent = await askRegisterCode(mobile);
+      expect(sent.json()).toMatchObject({ success: true, value: { expiredMinutes: 10 } });
+      const code = lastCode(mobile) ?? '';
+      const wrong = await registerMobile(mobile, { verificationCode: code === '000000' ? '111111' : '000000' });
+      expect(wrong.json()).toMatchObject({
+        code: 'INVALID_SMS_CODE',
+        fieldErrors: { verificationCode: 'validation.verificationCode' },
+      });
+      const ok = await registerMobile(mobile, { verificationCode: code });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().value.account).toBe(mobile);
+      const taken = await askRegisterCode(mobile);
+      expect(taken.json().code).toBe('ACCOUNT_EXISTS');
+    } finally {
+      await setFlag('REGMOBVERF3', false);
+    }
+  });
+
+  it('is refused while REGMOBVERF3 is off', async () => {
+    await setFlag('REGMOBVERF3', false);
+    expect((await askRegisterCode(newMobile())).json().code).toBe('FEATURE_DISABLED');
+  });
+});
+
+describe('password reset by phone', () => {
+  const reset = (mobileNum: string, verificationCode: string, newPassword: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/wps/member/password/verification',
+      headers: { 'x-forwarded-for': newIp() },
+      payload: { mobileNum, countryDialingCode: '+880', verificationCode, newPassword },
+    });
+
+  it('sets the password, ends the sessions, logs in and audits', async () => {
+    const mobile = await member();
+    const old = (await login(t.app, mobile, STRONG_PASSWORD)).json().value.token;
+    await askLoginCode(mobile, 'reset');
+    const code = lastCode(mobile) ?? '';
+    const weak = await reset(mobile, code, 'password');
+    expect(weak.json().fieldErrors).toMatchObject({ newPassword: 'validation.breachedPassword' });
+    const res = await reset(mobile, code, 'River#Stone77');
+    expect(res.statusCode).toBe(200);
+    const token = res.json().value.token;
+    expect((await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(old) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    expect((await login(t.app, mobile, 'River#Stone77')).statusCode).toBe(200);
+    expect((await login(t.app, mobile, STRONG_PASSWORD)).statusCode).toBe(400);
+    expect((await reset(mobile, code, 'Other#Stone77')).json().code).toBe('INVALID_SMS_CODE');
+    const events = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('event')
+      .where('event', '=', 'password.reset')
+      .execute();
+    expect(events.length).toBeGreaterThan(0);
+  });
+
+  it('refuses an unknown number like a wrong code', async () => {
+    const res = await reset(newMobile(), '123456', 'River#Stone77');
+    expect(res.json().code).toBe('INVALID_SMS_CODE');
+  });
+});
