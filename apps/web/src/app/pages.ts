@@ -18,6 +18,7 @@ export const PAGE_LOADERS: Record<PageName, () => Promise<PageModule>> = {
   seamless: () => import('./pages/seamless'),
   helpmc: () => import('./pages/helpmc'),
   help: () => import('./pages/help'),
+  resetPassword: () => import('./pages/reset-password'),
   down: () => import('./pages/down'),
   game: () => import('./pages/game'),
 };

@@ -16,6 +16,7 @@ export type PageName =
   | 'seamless'
   | 'helpmc'
   | 'help'
+  | 'resetPassword'
   | 'down'
   | 'game';
 
@@ -84,6 +85,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/promoDetail', page: 'promoDetail', layout: L(true, false, true, true) },
   { path: '/seamless', page: 'seamless', layout: L(true, false, false, true), sideMenuMini: true },
   { path: '/helpmc', page: 'helpmc', layout: L(false, false, false, false) },
+  { path: '/resetPassword', page: 'resetPassword', layout: L(true, false, false, false) },
   { path: '/help', page: 'help', layout: L(true, true, true, false), bannerGroup: 'w_help' },
   { path: '/down', aliases: ['/download'], page: 'down', layout: L(true, true, true, true), bannerGroup: 'w_down' },
   { path: '/game', page: 'game', layout: L(true, false, false, false) },
@@ -97,7 +99,16 @@ export const LOGIN_PATH = '/login';
  * the terms link of the registration form, which a visitor must be able to read. /down is added
  * because it is the same page as /download, which the spec exempts.
  */
-export const GUARD_EXEMPT = [LOGIN_PATH, '/register', '/register.html', '/helpmc', '/download', '/down', '/help'];
+export const GUARD_EXEMPT = [
+  LOGIN_PATH,
+  '/register',
+  '/register.html',
+  '/helpmc',
+  '/download',
+  '/down',
+  '/help',
+  '/resetPassword',
+];
 
 /** Whether the route guard sends this visitor to /login (spec §2 'Route guard'). */
 export function needsLogin(pathname: string, loggedInToHomePage: boolean, loggedIn: boolean): boolean {

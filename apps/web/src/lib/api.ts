@@ -37,18 +37,30 @@ function withQuery(path: string, query?: Query): string {
  */
 export async function api<T>(
   path: string,
-  opts: { method?: string; query?: Query; body?: unknown; signal?: AbortSignal } = {},
+  opts: {
+    method?: string;
+    query?: Query;
+    body?: unknown;
+    /** Sent as application/x-www-form-urlencoded instead of JSON (spec §3 'form-encoded'). */
+    form?: Record<string, string>;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = session.get('token');
   if (token) headers.authorization = `Bearer ${token}`;
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.form) headers['content-type'] = 'application/x-www-form-urlencoded';
+  else if (opts.body !== undefined) headers['content-type'] = 'application/json';
   let res: Response;
   try {
     res = await fetch(withQuery(path, opts.query), {
       method: opts.method ?? 'GET',
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.form
+        ? new URLSearchParams(opts.form).toString()
+        : opts.body === undefined
+          ? undefined
+          : JSON.stringify(opts.body),
       signal: opts.signal,
     });
   } catch (e) {

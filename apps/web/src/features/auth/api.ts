@@ -51,8 +51,13 @@ export const register = (body: RegisterBody, mode: 'username' | 'mobile') =>
 export const checkAffiliate = (code: string) =>
   api<unknown>('/wps/agent/affiliate', { method: 'POST', body: { code, domain: location.hostname } });
 
-export const forgotByEmail = (body: { username: string; email: string }) =>
-  api<unknown>('/wps/member/password/email', { method: 'POST', body });
+/** Spec §3: form-encoded. The answer is the same whether or not the details match an account. */
+export const forgotByEmail = (form: { username: string; email: string }) =>
+  api<null>('/wps/member/password/email', { method: 'POST', form });
+
+/** The page /resetPassword: the link's token and the new password. */
+export const resetPassword = (body: { token: string; newPassword: string; confirmNewPassword: string }) =>
+  api<null>('/wps/member/password/reset', { method: 'POST', body });
 
 export const changePassword = (body: { oldPassword?: string; newPassword: string; confirmNewPassword: string }) =>
   api<unknown>('/wps/member/password', { method: 'PUT', body });

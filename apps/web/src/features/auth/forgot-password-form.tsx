@@ -1,3 +1,4 @@
+import { validateForgotByEmail } from '@khela/contract/password-reset';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -24,14 +25,13 @@ export function ForgotPasswordForm() {
   const onSubmit = handleSubmit(async (v) => {
     setGeneral(null);
     clearErrors();
-    let bad = false;
-    for (const f of ['username', 'email'] as const) {
-      if (v[f].trim() === '') {
-        setError(f, { message: fieldMessage(t, f, 'validation.notEmpty') });
-        bad = true;
-      }
-    }
-    if (bad) return;
+    // Spec §5: username and email required, each by its rule (the same check as the server's).
+    const errors = settings ? validateForgotByEmail(settings, v) : {};
+    for (const f of ['username', 'email'] as const)
+      if (!errors[f] && v[f].trim() === '') errors[f] = { key: 'validation.notEmpty' };
+    for (const [f, m] of Object.entries(errors))
+      setError(f as keyof Fields, { message: fieldMessage(t, f, m.key, ruleOf(settings, f)) });
+    if (Object.keys(errors).length > 0) return;
     try {
       await forgotByEmail({ username: v.username.trim(), email: v.email.trim() });
       setSent(true);
