@@ -7,11 +7,13 @@ type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   mark?: boolean;
   /** Extra content at the end of the input row (captcha image, show-password toggle). */
   end?: ReactNode;
+  /** Extra content before the input (country dialling-code picker). */
+  start?: ReactNode;
 };
 
 /** A labelled input with its error under it, announced to screen readers. */
 export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, error, mark, end, ...input },
+  { label, error, mark, end, start, ...input },
   ref,
 ) {
   const id = useId();
@@ -27,6 +29,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         {label}
       </label>
       <div className="auth-input-row">
+        {start}
         <input
           ref={ref}
           id={id}

@@ -7,14 +7,30 @@ import { ApiError } from '../../lib/api';
 import { ui } from '../../lib/ui-store';
 import { useWhitelabel } from '../system/api';
 import { CAPTCHA_REQUIRED, type Captcha, captchaSrc, fetchCaptcha, freePlay, login } from './api';
+import { CountryCodePicker, initialDialingCode } from './country-code-picker';
 import { Field } from './field';
 import './auth.css';
 import { HumanCheck } from './human-check';
 import { errorText, fieldMessage } from './messages';
 import { readRemembered, saveRemembered } from './remember';
+import { sendLoginCode, smsLogin } from './sms-api';
+import { SmsCodeButton } from './sms-code-button';
 import { useCompleteLogin } from './use-complete-login';
 
-type LoginFields = { username: string; password: string; captcha: string; remember: boolean };
+type LoginFields = {
+  username: string;
+  password: string;
+  captcha: string;
+  remember: boolean;
+  mobileNum: string;
+  smsCode: string;
+};
+
+/** The remembered SMS number, 'code number' (issue 3 §4). */
+function splitMobile(saved: string): { dial?: string; mobile: string } {
+  const [dial, mobile] = saved.includes(' ') ? saved.split(' ', 2) : [undefined, saved];
+  return { dial, mobile: mobile ?? '' };
+}
 
 /**
  * The login form (spec §2 'Login form', §4 'Login'): username, password, the captcha image once
@@ -31,8 +47,13 @@ export function LoginForm() {
       password: '',
       captcha: '',
       remember: remembered.remember,
+      mobileNum: remembered.remember ? splitMobile(remembered.smsMobile).mobile : '',
+      smsCode: '',
     },
   });
+  const [mode, setMode] = useState<'username' | 'sms'>('username');
+  const [dial, setDial] = useState(() => initialDialingCode(splitMobile(remembered.smsMobile).dial));
+  const smsMode = mode === 'sms' && !!flags?.MOBILEVERCODELOGIN3;
   const { register, handleSubmit, formState, setError, clearErrors, setValue } = form;
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
   const [captchaOn, setCaptchaOn] = useState(false);
@@ -58,7 +79,51 @@ export function LoginForm() {
     }
   }
 
-  const onSubmit = handleSubmit(async (v) => {
+  /** spec §5: the number is checked and the bot check passed before a code is asked for. */
+  async function requestCode() {
+    setGeneral(null);
+    clearErrors('mobileNum');
+    const mobileNum = form.getValues('mobileNum').trim();
+    if (!/^\+?\d{6,15}$/.test(mobileNum)) {
+      setError('mobileNum', { message: t('validation.mobileNum') });
+      return null;
+    }
+    if (humanAvailable && !human) {
+      setGeneral(t('validation.verifyFirst'));
+      return null;
+    }
+    try {
+      return await sendLoginCode({ mobileNum, countryDialingCode: dial, ...(human ? { altcha: human } : {}) });
+    } finally {
+      setHuman(null);
+      setHumanAttempt((a) => a + 1);
+    }
+  }
+
+  const onSmsSubmit = handleSubmit(async (v) => {
+    setGeneral(null);
+    clearErrors();
+    const mobileNum = v.mobileNum.trim();
+    const code = v.smsCode.trim();
+    if (!mobileNum) setError('mobileNum', { message: t('validation.mobileNum') });
+    if (!code) setError('smsCode', { message: t('validation.verificationCode') });
+    if (!mobileNum || !code) return;
+    try {
+      const value = await smsLogin({ mobileNum, code, countryDialingCode: dial });
+      saveRemembered(v.remember, { smsMobile: `${dial} ${mobileNum}` });
+      complete(value, { type: 'sms' });
+    } catch (e) {
+      if (e instanceof ApiError && e.fieldErrors) {
+        for (const [f, key] of Object.entries(e.fieldErrors)) {
+          const field = f === 'password' ? 'smsCode' : f === 'username' ? 'mobileNum' : f;
+          setError(field as keyof LoginFields, { message: fieldMessage(t, field, key) });
+        }
+      }
+      setGeneral(errorText(t, e));
+    }
+  });
+
+  const onPasswordSubmit = handleSubmit(async (v) => {
     setGeneral(null);
     clearErrors();
     const errors = validateLogin(v, { captcha: captchaOn });
@@ -117,42 +182,95 @@ export function LoginForm() {
 
   const err = formState.errors;
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={t('auth.loginTitle')}>
-      <Field
-        label={t('validation.fields.username')}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        placeholder={t('auth.usernamePlaceholder')}
-        error={err.username?.message}
-        {...register('username')}
-      />
-      <Field
-        label={t('validation.fields.password')}
-        type="password"
-        autoComplete="current-password"
-        placeholder={t('auth.passwordPlaceholder')}
-        error={err.password?.message}
-        {...register('password')}
-      />
-      {captchaOn ? (
-        <Field
-          label={t('validation.fields.captcha')}
-          autoComplete="off"
-          inputMode="text"
-          error={err.captcha?.message}
-          end={
-            <button type="button" className="auth-captcha" onClick={loadCaptcha} aria-label={t('auth.refreshCaptcha')}>
-              {captcha ? (
-                <img src={captchaSrc(captcha)} alt={t('auth.captchaImage')} width={100} height={36} />
-              ) : (
-                <span>{captchaFailed ? t('auth.captchaFailed') : t('auth.captchaLoading')}</span>
-              )}
-            </button>
-          }
-          {...register('captcha')}
-        />
+    <form
+      className="auth-form"
+      onSubmit={smsMode ? onSmsSubmit : onPasswordSubmit}
+      noValidate
+      aria-label={t('auth.loginTitle')}
+    >
+      {flags?.MOBILEVERCODELOGIN3 ? (
+        <label className="auth-field auth-mode">
+          <span className="auth-label">{t('auth.loginMode')}</span>
+          <select
+            className="auth-input"
+            value={mode}
+            onChange={(e) => {
+              clearErrors();
+              setGeneral(null);
+              setMode(e.target.value as 'username' | 'sms');
+            }}
+          >
+            <option value="username">{t('auth.modePassword')}</option>
+            <option value="sms">{t('auth.modeSms')}</option>
+          </select>
+        </label>
       ) : null}
+      {smsMode ? (
+        <>
+          <Field
+            label={t('validation.fields.mobileNum')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            placeholder={t('auth.mobilePlaceholder')}
+            error={err.mobileNum?.message}
+            start={<CountryCodePicker value={dial} onChange={setDial} />}
+            {...register('mobileNum')}
+          />
+          <Field
+            label={t('validation.fields.verificationCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder={t('auth.smsCodePlaceholder')}
+            error={err.smsCode?.message}
+            end={<SmsCodeButton send={requestCode} onError={(e) => setGeneral(errorText(t, e))} />}
+            {...register('smsCode')}
+          />
+        </>
+      ) : (
+        <>
+          <Field
+            label={t('validation.fields.username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            placeholder={t('auth.usernamePlaceholder')}
+            error={err.username?.message}
+            {...register('username')}
+          />
+          <Field
+            label={t('validation.fields.password')}
+            type="password"
+            autoComplete="current-password"
+            placeholder={t('auth.passwordPlaceholder')}
+            error={err.password?.message}
+            {...register('password')}
+          />
+          {captchaOn ? (
+            <Field
+              label={t('validation.fields.captcha')}
+              autoComplete="off"
+              inputMode="text"
+              error={err.captcha?.message}
+              end={
+                <button
+                  type="button"
+                  className="auth-captcha"
+                  onClick={loadCaptcha}
+                  aria-label={t('auth.refreshCaptcha')}
+                >
+                  {captcha ? (
+                    <img src={captchaSrc(captcha)} alt={t('auth.captchaImage')} width={100} height={36} />
+                  ) : (
+                    <span>{captchaFailed ? t('auth.captchaFailed') : t('auth.captchaLoading')}</span>
+                  )}
+                </button>
+              }
+              {...register('captcha')}
+            />
+          ) : null}
+        </>
+      )}
       <HumanCheck attempt={humanAttempt} onChange={setHuman} onAvailable={setHumanAvailable} />
       <div className="auth-row">
         <label className="auth-check">
