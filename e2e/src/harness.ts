@@ -12,7 +12,15 @@ import { seedDemo } from '../../apps/server/src/seed/demo';
 
 const WEB_DIST = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/web/dist');
 
-export type Khela = { url: string; db: Database; app: FastifyInstance; refresh(): void; close(): Promise<void> };
+export type Khela = {
+  url: string;
+  db: Database;
+  app: FastifyInstance;
+  /** The server's DATA_DIR (a fresh temp dir): sms-outbox.jsonl and mail-outbox.jsonl land here. */
+  dataDir: string;
+  refresh(): void;
+  close(): Promise<void>;
+};
 
 /**
  * The real server with the built web app, on its own fresh PGlite database and a free port.
@@ -28,6 +36,7 @@ export async function startKhela(env: Record<string, string> = {}): Promise<Khel
     LOG_LEVEL: 'warn',
     WEB_DIST,
     RATE_LIMIT_MAX: '100000',
+    DATA_DIR: dataDir,
     ...env,
   });
   const app = await buildApp(config, db);
@@ -38,6 +47,7 @@ export async function startKhela(env: Record<string, string> = {}): Promise<Khel
     url: `http://127.0.0.1:${port}`,
     db,
     app,
+    dataDir,
     refresh: () => invalidateBrandCache(),
     async close() {
       await app.close();

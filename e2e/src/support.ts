@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -124,7 +124,15 @@ export async function open(browser: Browser, opts: BrowserContextOptions = {}): 
  */
 export async function addMember(
   khela: Khela,
-  m: { account: string; password: string; nickname?: string; isAgent?: number },
+  m: {
+    account: string;
+    password: string;
+    nickname?: string;
+    isAgent?: number;
+    mobileNum?: string;
+    countryDialingCode?: string;
+    email?: string;
+  },
 ): Promise<bigint> {
   const row = await khela.db.kysely
     .insertInto('members')
@@ -132,6 +140,8 @@ export async function addMember(
       brand_id: await defaultBrandId(khela),
       account: m.account,
       ...(m.nickname ? { nickname: m.nickname } : {}),
+      ...(m.mobileNum ? { mobile_num: m.mobileNum, country_dialing_code: m.countryDialingCode ?? null } : {}),
+      ...(m.email ? { email: m.email } : {}),
       is_agent: m.isAgent ?? 0,
       password_hash: await hashPassword(m.password),
       first_login: false,
@@ -139,4 +149,31 @@ export async function addMember(
     .returning('id')
     .executeTakeFirstOrThrow();
   return BigInt(row.id);
+}
+
+/** The JSON lines the server's console SMS transport or mail outbox wrote so far (oldest first). */
+export function outbox<T = Record<string, string>>(khela: Khela, which: 'sms' | 'mail'): T[] {
+  const file = path.join(khela.dataDir, which === 'sms' ? 'sms-outbox.jsonl' : 'mail-outbox.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as T);
+}
+
+/**
+ * Waits for the next SMS to `to` (E.164, e.g. +8801712345678) after `seen` messages and returns
+ * its 6-digit code.
+ */
+export async function smsCode(khela: Khela, to: string, seen = 0, timeoutMs = 10_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const sent = outbox<{ to: string; text: string }>(khela, 'sms')
+      .slice(seen)
+      .filter((m) => m.to === to);
+    const code = sent.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no SMS to ${to} in the outbox`);
 }

@@ -11,11 +11,14 @@ import { session } from '../../lib/storage';
 import { ui } from '../../lib/ui-store';
 import { useWhitelabel } from '../system/api';
 import { checkAffiliate, register as registerCall, useRegisterSettings } from './api';
+import { CountryCodePicker, initialDialingCode } from './country-code-picker';
 import { Field } from './field';
 import './auth.css';
 import { HumanCheck } from './human-check';
 import { errorText, fieldMessage, ruleOf } from './messages';
 import { setRegisteredAccount } from './register-success';
+import { sendRegisterCode } from './sms-api';
+import { SmsCodeButton } from './sms-code-button';
 
 type FormValues = Record<string, string> & { agree?: string };
 
@@ -109,7 +112,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
     referralCode: params.get('referralCode') ?? '',
     affiliateCode: params.get('affiliateCode') ?? '',
   }).current;
-  const { register, handleSubmit, formState, setError, clearErrors } = useForm<FormValues>({
+  const { register, handleSubmit, formState, setError, clearErrors, getValues } = useForm<FormValues>({
     defaultValues: { affiliateCode: fromLink.affiliateCode },
   });
   const [human, setHuman] = useState<string | null>(null);
@@ -118,6 +121,9 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
   const [general, setGeneral] = useState<string | null>(null);
   const [inviteWarning, setInviteWarning] = useState(false);
   const mobilePassword = flags?.MOBILENUMPASSREG3 === true;
+  // REGMOBVERF3: the mobile number is verified by an SMS code at registration.
+  const smsCode = flags?.REGMOBVERF3 === true;
+  const [dial, setDial] = useState(() => initialDialingCode());
 
   const show = (f: RegisterField) => settings[f].enabled;
   const err = (f: string) => formState.errors[f]?.message as string | undefined;
@@ -126,7 +132,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
     setGeneral(null);
     clearErrors();
     const values = v as RegisterValues;
-    const errors = validateForm(settings, values, mode, { mobilePassword });
+    const errors = validateForm(settings, values, mode, { mobilePassword, smsCode });
     for (const [f, m] of Object.entries(errors))
       setError(f, { message: fieldMessage(t, f, m.key, ruleOf(settings, f)) });
     if (!v.agree) setError('agree', { message: t('validation.agreeTo', { terms: t('auth.terms') }) });
@@ -155,6 +161,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
           affiliateCode: affiliateCode || fromLink.affiliateCode || undefined,
           referralCode: fromLink.referralCode || undefined,
           registerUrl: window.location.href,
+          ...(smsCode ? { countryDialingCode: dial } : {}),
           registerMethod: 'WEB',
           domain: window.location.hostname,
           login: true,
@@ -178,6 +185,67 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
       setGeneral(errorText(t, e));
     }
   });
+
+  /** spec §5: a valid number and a passed human check before a code is asked for. */
+  async function requestCode() {
+    setGeneral(null);
+    clearErrors('mobileNum');
+    const mobileNo = (getValues('mobileNum') ?? '').trim();
+    if (!/^\+?\d{6,15}$/.test(mobileNo)) {
+      setError('mobileNum', { message: t('validation.mobileNum') });
+      return null;
+    }
+    if (humanAvailable && !human) {
+      setGeneral(t('validation.verifyFirst'));
+      return null;
+    }
+    try {
+      return await sendRegisterCode({ mobileNo, countryDialingCode: dial, ...(human ? { altcha: human } : {}) });
+    } finally {
+      // The solution is spent on this request; the registration itself needs a fresh one.
+      setHuman(null);
+      setHumanAttempt((a) => a + 1);
+    }
+  }
+
+  function codeRefused(e: unknown) {
+    if (e instanceof ApiError && e.fieldErrors)
+      for (const [f, key] of Object.entries(e.fieldErrors)) {
+        const field = f === 'mobileNo' ? 'mobileNum' : f;
+        setError(field, { message: fieldMessage(t, field, key, ruleOf(settings, field)) });
+      }
+    setGeneral(errorText(t, e));
+  }
+
+  /** The mobile number, with the country code and the SMS code field when REGMOBVERF3 is on. */
+  const mobileFields = (required?: boolean) =>
+    smsCode ? (
+      <>
+        <Field
+          label={t('validation.fields.mobileNum')}
+          mark
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          maxLength={settings.mobileNum.maxLength || undefined}
+          error={err('mobileNum')}
+          start={<CountryCodePicker value={dial} onChange={setDial} />}
+          {...register('mobileNum')}
+        />
+        <Field
+          label={t('validation.fields.verificationCode')}
+          mark
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder={t('auth.smsCodePlaceholder')}
+          error={err('verificationCode')}
+          end={<SmsCodeButton send={requestCode} onError={codeRefused} />}
+          {...register('verificationCode')}
+        />
+      </>
+    ) : (
+      input('mobileNum', required === undefined ? {} : { required })
+    );
 
   const input = (f: RegisterField, opts: { required?: boolean } = {}) => (
     <Field
@@ -224,11 +292,11 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
             {...register('confirmPassword')}
           />
           {EXTRA_FIELDS.filter(show).map((f) => input(f))}
-          {show('mobileNum') ? input('mobileNum') : null}
+          {show('mobileNum') ? mobileFields() : null}
         </>
       ) : (
         <>
-          {input('mobileNum', { required: true })}
+          {mobileFields(true)}
           {mobilePassword ? (
             <>
               <Field
