@@ -10,6 +10,7 @@ import { addMember, defaultBrandId, exact, type Lang, open, outbox, smsCode, t, 
  * (DATA_DIR/sms-outbox.jsonl); every human check is the real ALTCHA widget in Chromium.
  */
 
+const LANGS = ['bn', 'en'] as const;
 const unique = (n = 8) =>
   Array.from({ length: n }, () => 'abcdefghijklmnopqrstuvwxyz0123456789'[randomInt(36)]).join('');
 const strongPassword = () => `Kh#${unique(8)}9Z`;
@@ -77,7 +78,7 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
     return seconds;
   }
 
-  for (const lang of ['bn', 'en'] as const) {
+  for (const lang of LANGS) {
     it(`[${lang}] logs in by SMS code: Get code counts down, the code from the outbox logs in`, async () => {
       const mobile = bdMobile();
       const account = `s${lang}${unique(10)}`;
@@ -120,150 +121,152 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
     });
   }
 
-  it('[bn] forgot password by email: the link from the mail outbox sets a new password that logs in', async () => {
-    const lang: Lang = 'bn';
-    const account = `m${unique(10)}`;
-    const email = `${account}@example.com`;
-    await addMember(env.khela, { account, password: strongPassword(), email });
-    const { context, page, errors } = await visit(lang);
-    await closing(context, async () => {
-      await loginButton(page, lang).click();
-      await loginForm(page, lang)
-        .getByRole('button', { name: exact(t(lang, 'auth.forgot')) })
-        .click();
-      const form = forgotForm(page, lang);
-      await field(form, lang, 'username').fill(account);
-      await field(form, lang, 'email').fill(email);
-      await form.getByRole('button', { name: exact(t(lang, 'auth.forgotButton')) }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: exact(t(lang, 'auth.forgotSent')) })
-        .waitFor();
-
-      let link: string | undefined;
-      for (let i = 0; i < 50 && !link; i++) {
-        const mail = outbox<{ to: string; text: string }>(env.khela, 'mail').find((m) => m.to === email);
-        link = mail?.text.match(/https?:\/\/\S+resetPassword\?token=\S+/)?.[0];
-        if (!link) await page.waitForTimeout(100);
-      }
-      if (!link) throw new Error('no reset email in the outbox');
-      expect(new URL(link).origin).toBe(env.khela.url);
-
-      const password = strongPassword();
-      // KNOWN BUG (not this file's): opening the link in the browser loses the reset token, as
-      // takeTokenFromAddress (apps/web/src/lib/session.ts) takes every ?token= as a login token
-      // and strips it, so /resetPassword shows 'needs the link'. Until that is fixed, the link's
-      // token is sent the way the page sends it, then the new password logs in through the UI.
-      const token = new URL(link).searchParams.get('token') ?? '';
-      const saved = await page.request.post(`${env.khela.url}/wps/member/password/reset`, {
-        data: { token, newPassword: password, confirmNewPassword: password },
-      });
-      expect(saved.status()).toBe(200);
-      // Single use: the same link again is refused.
-      const again = await page.request.post(`${env.khela.url}/wps/member/password/reset`, {
-        data: { token, newPassword: password, confirmNewPassword: password },
-      });
-      expect(again.status()).toBeGreaterThanOrEqual(400);
-
-      await page.goto(`${env.khela.url}/`);
-      await loginButton(page, lang).click();
-      const login = loginForm(page, lang);
-      await field(login, lang, 'username').fill(account);
-      await field(login, lang, 'password').fill(password);
-      await humanVerified(login);
-      const answer = page.waitForResponse((r) => r.url().endsWith('/wps/session/login'));
-      await login.getByRole('button', { name: exact(t(lang, 'auth.loginButton')) }).click();
-      expect((await answer).status()).toBe(200);
-      await avatarButton(page, lang, account).waitFor();
-      expect(errors).toEqual([]);
-    });
-  });
-
-  it('[en] forgot password by phone: reset code, new password, logged in at /', async () => {
-    const lang: Lang = 'en';
-    const mobile = bdMobile();
-    const account = `p${unique(10)}`;
-    await addMember(env.khela, {
-      account,
-      password: strongPassword(),
-      mobileNum: mobile.national,
-      countryDialingCode: '+880',
-    });
-    const { context, page, errors } = await visit(lang, '/lottery');
-    await closing(context, async () => {
-      await loginButton(page, lang).click();
-      await loginForm(page, lang)
-        .getByRole('button', { name: exact(t(lang, 'auth.forgot')) })
-        .click();
-      await page.getByRole('tab', { name: exact(t(lang, 'auth.forgotByPhone')) }).click();
-      const form = forgotForm(page, lang);
-      await field(form, lang, 'mobileNum').fill(mobile.national);
-      const seen = outbox(env.khela, 'sms').length;
-      await requestCode(page, form, lang, '/wps/verification/sms/noLogin');
-      const code = await smsCode(env.khela, mobile.e164, seen);
-      const password = strongPassword();
-      await field(form, lang, 'verificationCode').fill(code);
-      await field(form, lang, 'newPassword').fill(password);
-      await field(form, lang, 'confirmNewPassword').fill(password);
-      const answer = page.waitForResponse((r) => r.url().endsWith('/wps/member/password/verification'));
-      await form.getByRole('button', { name: exact(t(lang, 'auth.resetByPhoneButton')) }).click();
-      expect((await answer).status()).toBe(200);
-      await avatarButton(page, lang, account).waitFor();
-      await form.waitFor({ state: 'detached' });
-      expect(new URL(page.url()).pathname).toBe('/');
-      expect(await sessionValue(page, 'token')).toMatch(/.{22,}/);
-      expect(errors).toEqual([]);
-    });
-  });
-
-  it('[bn] registers by mobile number with an SMS code when REGMOBVERF3 is on', async () => {
-    const lang: Lang = 'bn';
-    const setFlag = async (enabled: boolean) => {
-      await env.khela.db.kysely
-        .updateTable('whitelabel_modules')
-        .set({ enabled })
-        .where('brand_id', '=', await defaultBrandId(env.khela))
-        .where('code', '=', 'REGMOBVERF3')
-        .execute();
-      env.khela.refresh();
-    };
-    await setFlag(true);
-    try {
-      const mobile = bdMobile();
+  for (const lang of LANGS)
+    it(`[${lang}] forgot password by email: the link from the mail outbox sets a new password that logs in`, async () => {
+      const account = `m${unique(10)}`;
+      const email = `${account}@example.com`;
+      await addMember(env.khela, { account, password: strongPassword(), email });
       const { context, page, errors } = await visit(lang);
       await closing(context, async () => {
-        await header(page)
-          .getByRole('button', { name: exact(t(lang, 'header.register')) })
+        await loginButton(page, lang).click();
+        await loginForm(page, lang)
+          .getByRole('button', { name: exact(t(lang, 'auth.forgot')) })
           .click();
-        await page.getByRole('tab', { name: exact(t(lang, 'auth.byMobile')) }).click();
-        const form = page.getByRole('form', { name: exact(t(lang, 'auth.registerTitle')) });
+        const form = forgotForm(page, lang);
+        await field(form, lang, 'username').fill(account);
+        await field(form, lang, 'email').fill(email);
+        await form.getByRole('button', { name: exact(t(lang, 'auth.forgotButton')) }).click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: exact(t(lang, 'auth.forgotSent')) })
+          .waitFor();
+
+        let link: string | undefined;
+        for (let i = 0; i < 50 && !link; i++) {
+          const mail = outbox<{ to: string; text: string }>(env.khela, 'mail').find((m) => m.to === email);
+          link = mail?.text.match(/https?:\/\/\S+resetPassword\?token=\S+/)?.[0];
+          if (!link) await page.waitForTimeout(100);
+        }
+        if (!link) throw new Error('no reset email in the outbox');
+        expect(new URL(link).origin).toBe(env.khela.url);
+
+        const password = strongPassword();
+        // KNOWN BUG (not this file's): opening the link in the browser loses the reset token, as
+        // takeTokenFromAddress (apps/web/src/lib/session.ts) takes every ?token= as a login token
+        // and strips it, so /resetPassword shows 'needs the link'. Until that is fixed, the link's
+        // token is sent the way the page sends it, then the new password logs in through the UI.
+        const token = new URL(link).searchParams.get('token') ?? '';
+        const saved = await page.request.post(`${env.khela.url}/wps/member/password/reset`, {
+          data: { token, newPassword: password, confirmNewPassword: password },
+        });
+        expect(saved.status()).toBe(200);
+        // Single use: the same link again is refused.
+        const again = await page.request.post(`${env.khela.url}/wps/member/password/reset`, {
+          data: { token, newPassword: password, confirmNewPassword: password },
+        });
+        expect(again.status()).toBeGreaterThanOrEqual(400);
+
+        await page.goto(`${env.khela.url}/`);
+        await loginButton(page, lang).click();
+        const login = loginForm(page, lang);
+        await field(login, lang, 'username').fill(account);
+        await field(login, lang, 'password').fill(password);
+        await humanVerified(login);
+        const answer = page.waitForResponse((r) => r.url().endsWith('/wps/session/login'));
+        await login.getByRole('button', { name: exact(t(lang, 'auth.loginButton')) }).click();
+        expect((await answer).status()).toBe(200);
+        await avatarButton(page, lang, account).waitFor();
+        expect(errors).toEqual([]);
+      });
+    });
+
+  for (const lang of LANGS)
+    it(`[${lang}] forgot password by phone: reset code, new password, logged in at /`, async () => {
+      const mobile = bdMobile();
+      const account = `p${unique(10)}`;
+      await addMember(env.khela, {
+        account,
+        password: strongPassword(),
+        mobileNum: mobile.national,
+        countryDialingCode: '+880',
+      });
+      const { context, page, errors } = await visit(lang, '/lottery');
+      await closing(context, async () => {
+        await loginButton(page, lang).click();
+        await loginForm(page, lang)
+          .getByRole('button', { name: exact(t(lang, 'auth.forgot')) })
+          .click();
+        await page.getByRole('tab', { name: exact(t(lang, 'auth.forgotByPhone')) }).click();
+        const form = forgotForm(page, lang);
         await field(form, lang, 'mobileNum').fill(mobile.national);
         const seen = outbox(env.khela, 'sms').length;
-        await requestCode(page, form, lang, '/wps/verification/sms/register');
+        await requestCode(page, form, lang, '/wps/verification/sms/noLogin');
         const code = await smsCode(env.khela, mobile.e164, seen);
         const password = strongPassword();
         await field(form, lang, 'verificationCode').fill(code);
-        await field(form, lang, 'password').fill(password);
-        await field(form, lang, 'confirmPassword').fill(password);
-        await form.getByRole('checkbox', { name: new RegExp(t(lang, 'auth.agreePrefix')) }).check();
-        // The code request spent the first human check; the form solves a fresh one.
-        await humanVerified(form);
-        const answer = page.waitForResponse((r) => r.url().endsWith('/wps/member/register/mobile'));
-        await form.getByRole('button', { name: exact(t(lang, 'auth.createAccount')) }).click();
+        await field(form, lang, 'newPassword').fill(password);
+        await field(form, lang, 'confirmNewPassword').fill(password);
+        const answer = page.waitForResponse((r) => r.url().endsWith('/wps/member/password/verification'));
+        await form.getByRole('button', { name: exact(t(lang, 'auth.resetByPhoneButton')) }).click();
         expect((await answer).status()).toBe(200);
-        await page.getByRole('dialog', { name: exact(t(lang, 'auth.registerSuccessTitle')) }).waitFor();
+        await avatarButton(page, lang, account).waitFor();
+        await form.waitFor({ state: 'detached' });
         expect(new URL(page.url()).pathname).toBe('/');
-        expect(await sessionValue(page, 'account')).toBe(mobile.national);
-        const row = await env.khela.db.kysely
-          .selectFrom('members')
-          .select(['mobile_num', 'country_dialing_code'])
-          .where('account', '=', mobile.national)
-          .executeTakeFirstOrThrow();
-        expect(row).toEqual({ mobile_num: mobile.national, country_dialing_code: '+880' });
+        expect(await sessionValue(page, 'token')).toMatch(/.{22,}/);
         expect(errors).toEqual([]);
       });
-    } finally {
-      await setFlag(false);
-    }
-  });
+    });
+
+  for (const lang of LANGS)
+    it(`[${lang}] registers by mobile number with an SMS code when REGMOBVERF3 is on`, async () => {
+      const setFlag = async (enabled: boolean) => {
+        await env.khela.db.kysely
+          .updateTable('whitelabel_modules')
+          .set({ enabled })
+          .where('brand_id', '=', await defaultBrandId(env.khela))
+          .where('code', '=', 'REGMOBVERF3')
+          .execute();
+        env.khela.refresh();
+      };
+      await setFlag(true);
+      try {
+        const mobile = bdMobile();
+        const { context, page, errors } = await visit(lang);
+        await closing(context, async () => {
+          await header(page)
+            .getByRole('button', { name: exact(t(lang, 'header.register')) })
+            .click();
+          await page.getByRole('tab', { name: exact(t(lang, 'auth.byMobile')) }).click();
+          const form = page.getByRole('form', { name: exact(t(lang, 'auth.registerTitle')) });
+          await field(form, lang, 'mobileNum').fill(mobile.national);
+          const seen = outbox(env.khela, 'sms').length;
+          await requestCode(page, form, lang, '/wps/verification/sms/register');
+          const code = await smsCode(env.khela, mobile.e164, seen);
+          const password = strongPassword();
+          await field(form, lang, 'verificationCode').fill(code);
+          await field(form, lang, 'password').fill(password);
+          await field(form, lang, 'confirmPassword').fill(password);
+          await form.getByRole('checkbox', { name: new RegExp(t(lang, 'auth.agreePrefix')) }).check();
+          // The code request spent the first human check; the form solves a fresh one.
+          await humanVerified(form);
+          const answer = page.waitForResponse((r) => r.url().endsWith('/wps/member/register/mobile'));
+          await form.getByRole('button', { name: exact(t(lang, 'auth.createAccount')) }).click();
+          expect((await answer).status()).toBe(200);
+          const popup = page.getByRole('dialog', { name: exact(t(lang, 'auth.registerSuccessTitle')) });
+          // Mobile mode shows the account number the server made (the number itself).
+          await popup.getByText(t(lang, 'auth.registerSuccessMobile', { account: mobile.national })).waitFor();
+          expect(new URL(page.url()).pathname).toBe('/');
+          expect(await sessionValue(page, 'account')).toBe(mobile.national);
+          const row = await env.khela.db.kysely
+            .selectFrom('members')
+            .select(['mobile_num', 'country_dialing_code'])
+            .where('account', '=', mobile.national)
+            .executeTakeFirstOrThrow();
+          expect(row).toEqual({ mobile_num: mobile.national, country_dialing_code: '+880' });
+          expect(errors).toEqual([]);
+        });
+      } finally {
+        await setFlag(false);
+      }
+    });
 });
