@@ -151,15 +151,17 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
         expect(new URL(link).origin).toBe(env.khela.url);
 
         const password = strongPassword();
-        // KNOWN BUG (not this file's): opening the link in the browser loses the reset token, as
-        // takeTokenFromAddress (apps/web/src/lib/session.ts) takes every ?token= as a login token
-        // and strips it, so /resetPassword shows 'needs the link'. Until that is fixed, the link's
-        // token is sent the way the page sends it, then the new password logs in through the UI.
+        // The link opens the reset page, which keeps its token (it is not a session token).
         const token = new URL(link).searchParams.get('token') ?? '';
-        const saved = await page.request.post(`${env.khela.url}/wps/member/password/reset`, {
-          data: { token, newPassword: password, confirmNewPassword: password },
-        });
-        expect(saved.status()).toBe(200);
+        await page.goto(link);
+        const reset = page.getByRole('form', { name: exact(t(lang, 'auth.resetTitle')) });
+        await field(reset, lang, 'newPassword').fill(password);
+        await field(reset, lang, 'confirmNewPassword').fill(password);
+        const saved = page.waitForResponse((r) => r.url().endsWith('/wps/member/password/reset'));
+        await reset.getByRole('button', { name: exact(t(lang, 'auth.resetButton')) }).click();
+        expect((await saved).status()).toBe(200);
+        // Success opens the login popup.
+        await loginForm(page, lang).waitFor();
         // Single use: the same link again is refused.
         const again = await page.request.post(`${env.khela.url}/wps/member/password/reset`, {
           data: { token, newPassword: password, confirmNewPassword: password },

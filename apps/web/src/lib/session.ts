@@ -61,12 +61,17 @@ export function onUnauthorized() {
 }
 setUnauthorizedHandler(onUnauthorized);
 
+/** Pages whose `?token=` means something else than a session. */
+const PAGES_WITH_OWN_TOKEN = ['/resetPassword'];
+
 /**
  * A token in the page address (`?token=…`, e.g. from an app or an agent link) logs in at start;
  * it is removed from the address at once so it is not bookmarked, shared or sent as a referrer.
  * Member info then loads like after any login.
  */
 export function takeTokenFromAddress(loc: Location = window.location, history: History = window.history) {
+  // The emailed reset link carries its own single-use `token`: it is not a session token.
+  if (PAGES_WITH_OWN_TOKEN.includes(loc.pathname)) return false;
   const params = new URLSearchParams(loc.search);
   const token = params.get('token');
   if (token === null) return false;
