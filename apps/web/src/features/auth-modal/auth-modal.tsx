@@ -46,7 +46,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: AuthModalProps)
       registerSuccess: t('auth.registerSuccessTitle'),
     };
     return (
-      <Modal open={open} onClose={onClose} title={titles[view]} className="auth-modal">
+      <Modal open={open} onClose={onClose} title={titles[view]} className="auth-modal auth-modal-view">
         {view === 'forgot' ? <ForgotPasswordForm /> : null}
         {view === 'changePassword' ? <ChangePasswordForm /> : null}
         {view === 'registerSuccess' ? <RegisterSuccess onClose={onClose} /> : null}
