@@ -10,7 +10,7 @@ type HumanCheckProps = {
   onAvailable?: (available: boolean) => void;
 };
 
-type AltchaElement = HTMLElement & { configure?: (o: Record<string, unknown>) => void };
+type AltchaElement = HTMLElement & { configure?: (o: Record<string, unknown>) => void; verify?: () => void };
 
 /**
  * The human check (issue 3 §8): a self-hosted ALTCHA proof-of-work. The widget's script is
@@ -76,7 +76,13 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
     };
     el.addEventListener('statechange', onState);
     el.addEventListener('expired', expired);
+    // 'onload' only fires when the script meets the element first; when the widget was loaded
+    // earlier (a second form, a language switch) it would wait for a click: start it here.
+    const kick = setTimeout(() => {
+      if (el.querySelector('.altcha')?.getAttribute('data-state') === 'unverified') el.verify?.();
+    }, 0);
     return () => {
+      clearTimeout(kick);
       el.removeEventListener('statechange', onState);
       el.removeEventListener('expired', expired);
     };
