@@ -64,7 +64,7 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
     const el = ref.current;
     if (!ready || !el || !challenge) return;
     // Solving starts as soon as the form shows, so it is usually done before the player submits.
-    el.configure?.({ challenge, hideFooter: true, auto: 'onload', language: i18n.language === 'bn' ? 'bn' : 'en' });
+    el.configure?.({ challenge, hideFooter: true, language: i18n.language === 'bn' ? 'bn' : 'en' });
     const onState = (ev: Event) => {
       const detail = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
       if (detail.state === 'verified' && detail.payload) change.current(detail.payload);
@@ -76,8 +76,8 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
     };
     el.addEventListener('statechange', onState);
     el.addEventListener('expired', expired);
-    // 'onload' only fires when the script meets the element first; when the widget was loaded
-    // earlier (a second form, a language switch) it would wait for a click: start it here.
+    // Solving starts as soon as the form shows (once per challenge), so it is usually done before
+    // the player submits; the widget's own 'onload' start misses a script loaded earlier.
     const kick = setTimeout(() => {
       if (el.querySelector('.altcha')?.getAttribute('data-state') === 'unverified') el.verify?.();
     }, 0);
