@@ -4,11 +4,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { resetPassword, useRegisterSettings } from '../../features/auth/api';
-import { Field } from '../../features/auth/field';
 import { errorText, fieldMessage } from '../../features/auth/messages';
 import { ApiError } from '../../lib/api';
 import { ui } from '../../lib/ui-store';
 import '../../features/auth/auth.css';
+import { NewPasswordFields } from '../../features/auth/new-password-fields';
 
 type Fields = { newPassword: string; confirmNewPassword: string };
 
@@ -66,22 +66,7 @@ export default function ResetPasswordPage() {
       ) : (
         <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={t('auth.resetTitle')}>
           <p className="auth-bonus">{t('auth.resetLead')}</p>
-          <Field
-            label={t('validation.fields.newPassword')}
-            mark
-            type="password"
-            autoComplete="new-password"
-            error={err.newPassword?.message}
-            {...register('newPassword')}
-          />
-          <Field
-            label={t('validation.fields.confirmNewPassword')}
-            mark
-            type="password"
-            autoComplete="new-password"
-            error={err.confirmNewPassword?.message}
-            {...register('confirmNewPassword')}
-          />
+          <NewPasswordFields register={(n) => register(n)} errors={err} />
           {general ? (
             <p className="auth-alert" role="alert">
               {general}

@@ -8,6 +8,7 @@ import { ui } from '../../lib/ui-store';
 import { changePassword, useRegisterSettings } from './api';
 import { Field } from './field';
 import { errorText, fieldMessage } from './messages';
+import { NewPasswordFields } from './new-password-fields';
 import { forgetKnownPassword, knownPassword } from './password-memory';
 
 type Fields = { oldPassword: string; newPassword: string; confirmNewPassword: string };
@@ -70,22 +71,7 @@ export function ChangePasswordForm() {
           {...register('oldPassword')}
         />
       ) : null}
-      <Field
-        label={t('validation.fields.newPassword')}
-        mark
-        type="password"
-        autoComplete="new-password"
-        error={err.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <Field
-        label={t('validation.fields.confirmNewPassword')}
-        mark
-        type="password"
-        autoComplete="new-password"
-        error={err.confirmNewPassword?.message}
-        {...register('confirmNewPassword')}
-      />
+      <NewPasswordFields register={(n) => register(n)} errors={err} />
       {general ? (
         <p className="auth-alert" role="alert">
           {general}
