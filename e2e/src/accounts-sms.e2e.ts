@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addMember, defaultBrandId, exact, type Lang, open, outbox, smsCode, t, useKhela } from './support';
+import { addMember, defaultBrandId, exact, type Lang, outbox, smsCode, t, useKhela, visit as visitIn } from './support';
 
 /*
  * Issue 3's Playwright list, the SMS and recovery part: SMS login with the Get code countdown,
@@ -26,13 +26,7 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
   // Logins, code requests and registrations from 127.0.0.1 within a minute (see accounts.e2e.ts).
   const env = useKhela({ LOGIN_RATE_PER_MINUTE: '1000' });
 
-  async function visit(lang: Lang, path = '/') {
-    const opened = await open(env.browser);
-    if (lang !== 'bn') await opened.context.addInitScript((l) => localStorage.setItem('lang', l), lang);
-    await opened.page.goto(`${env.khela.url}${path}`);
-    await opened.page.getByRole('banner').waitFor();
-    return opened;
-  }
+  const visit = (lang: Lang, path = '/') => visitIn(env, lang, path);
   async function closing(context: BrowserContext, body: () => Promise<void>) {
     try {
       await body();

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addMember, exact, type Lang, open, t, useKhela } from './support';
+import { addMember, exact, type Lang, open, t, useKhela, visit as visitIn } from './support';
 
 /*
  * Issue 3's Playwright list for accounts: registration, wrong passwords and the captcha, the
@@ -44,13 +44,7 @@ describe('accounts: register, log in, change password, log out', () => {
   // would otherwise answer 429 here depending on the test order.
   const env = useKhela({ LOGIN_RATE_PER_MINUTE: '1000' });
 
-  async function visit(lang: Lang, path = '/') {
-    const opened = await open(env.browser);
-    if (lang !== 'bn') await opened.context.addInitScript((l) => localStorage.setItem('lang', l), lang);
-    await opened.page.goto(`${env.khela.url}${path}`);
-    await opened.page.getByRole('banner').waitFor();
-    return opened;
-  }
+  const visit = (lang: Lang, path = '/') => visitIn(env, lang, path);
 
   const header = (page: Page) => page.getByRole('banner');
   const loginButton = (page: Page, lang: Lang) =>

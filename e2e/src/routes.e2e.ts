@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEMO_PROMOTIONS } from '../../apps/server/src/seed/demo-promotions';
 import { exact, type Layout, layoutOf, open, settle, t, useKhela } from './support';
 
 /** Layout parts a route must (true) or must not (false) show; a part left out is not specified. */
@@ -68,9 +69,10 @@ const ROUTES: { path: string; layout: Expected; heading: string }[] = [
     heading: t('bn', 'pages.title.promotions'),
   },
   {
+    // The demo seed's first promotion (ids start at 1 on a fresh database).
     path: '/promoDetail?id=1',
     layout: { header: true, banner: false, footer: true, sideMenu: true },
-    heading: t('bn', 'pages.title.promoDetail'),
+    heading: DEMO_PROMOTIONS[0]?.title.bn ?? '',
   },
   {
     path: '/seamless',

@@ -69,6 +69,18 @@ export function useKhela(env: Record<string, string> = {}): { readonly khela: Kh
   };
 }
 
+/**
+ * Opens `path` in a fresh page in `lang` (stored as the language switch stores it; BN is the
+ * brand default) and waits for the site header.
+ */
+export async function visit(env: { readonly khela: Khela; readonly browser: Browser }, lang: Lang, path = '/') {
+  const opened = await open(env.browser);
+  if (lang !== 'bn') await opened.context.addInitScript((l) => localStorage.setItem('lang', l), lang);
+  await opened.page.goto(`${env.khela.url}${path}`);
+  await opened.page.getByRole('banner').waitFor();
+  return opened;
+}
+
 /** The id of the default brand (the demo brand 'khela' on a fresh database). */
 export async function defaultBrandId(khela: Khela): Promise<number> {
   const row = await khela.db.kysely

@@ -4,6 +4,8 @@
  *  2. Requests per second of GET /wps/system/status against a bare Fastify hello-world started in the
  *     same run on the same machine, as a ratio (target ≥ 0.6×).
  *  3. Logins per second and p50/p99 beside the argon2id hash time alone (bench/login.ts).
+ *  4. The ledger against raw UPDATEs on PostgreSQL and PGlite, and the balance push latency with
+ *     1,000 sockets open (bench/money.ts).
  * Each server runs in its own process; autocannon drives it from this one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -12,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { loginBench } from './login';
+import { moneyBench } from './money';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const serverDir = path.resolve(here, '..');
@@ -104,6 +107,8 @@ async function main() {
         return { base: 'http://127.0.0.1:18085', stop: () => stop(child) };
       },
     });
+
+    await moneyBench();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

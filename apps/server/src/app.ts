@@ -9,16 +9,24 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes';
+import { avatarRoutes } from './modules/avatar/routes';
 import { gameRoutes } from './modules/games/routes';
 import { memberRoutes } from './modules/member/routes';
 import { passwordResetRoutes } from './modules/password-reset/routes';
+import { promotionRoutes } from './modules/promotions/routes';
+import { providerRoutes } from './modules/provider/routes';
+import { recordRoutes } from './modules/records/routes';
+import { sealingRoutes } from './modules/sealing/routes';
 import { accessGuard } from './modules/system/guard';
 import { systemRoutes } from './modules/system/routes';
 import { verificationRoutes } from './modules/verification/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { clientIp } from './platform/client-ip';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/errors';
 import { loggerOptions } from './platform/logger';
+import { installRealtime } from './platform/realtime';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSessions } from './platform/sessions';
 import { installNotFound, webApp } from './platform/web';
@@ -53,6 +61,9 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     global: true,
     max: config.RATE_LIMIT_MAX,
     timeWindow: config.RATE_LIMIT_WINDOW_MS,
+    // Per visitor: behind a proxy the address comes from the trusted header, as everywhere else
+    // (the socket's peer would be the proxy, putting every player in one bucket).
+    keyGenerator: (req) => clientIp(req, config.TRUSTED_PROXY_HEADER) || 'unknown',
     // The limit headers go out with a 429 only: on every answer they would cost more bytes than
     // many answers carry, and a well-behaved client never needs them.
     addHeadersOnExceeding: {
@@ -69,12 +80,19 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
 
   // Before the modules: the guard's hook must cover every API call.
   await app.register(accessGuard);
+  await installRealtime(app);
   await app.register(systemRoutes);
+  await app.register(sealingRoutes);
   await app.register(gameRoutes);
   await app.register(authRoutes);
   await app.register(memberRoutes);
+  await app.register(avatarRoutes);
   await app.register(verificationRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(walletRoutes);
+  await app.register(promotionRoutes);
+  await app.register(providerRoutes);
+  await app.register(recordRoutes);
   await app.register(webApp);
   installNotFound(app);
   return app;

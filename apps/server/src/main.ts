@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
@@ -20,9 +22,14 @@ async function main() {
   await migrate(db);
   if (config.SEED_DEMO) await seedDemo(db);
   const app = await buildApp(config, db);
+  // PGlite is one process: the operator commands (src/cli.ts) refuse to open the data
+  // directory while this file names a live server.
+  const pidFile = config.DATABASE_URL ? null : path.join(config.dataDir, 'server.pid');
+  if (pidFile) writeFileSync(pidFile, String(process.pid));
   const close = async () => {
     await app.close();
     await db.close();
+    if (pidFile) rmSync(pidFile, { force: true });
     process.exit(0);
   };
   process.once('SIGINT', close);

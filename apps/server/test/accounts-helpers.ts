@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
@@ -68,3 +69,22 @@ export async function login(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The messages the console SMS transport appended to `file` (oldest first). */
+export function smsOutbox(file: string): { to: string; text: string }[] {
+  return existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l))
+    : [];
+}
+
+/** The code of the last message in `file` to a Bangladeshi number (+880 and the number without its 0). */
+export function lastSmsCode(file: string, mobile: string): string | undefined {
+  const msg = smsOutbox(file)
+    .filter((m) => m.to === `+880${mobile.slice(1)}`)
+    .at(-1);
+  return msg ? /\b(\d{6})\b/.exec(msg.text)?.[1] : undefined;
+}

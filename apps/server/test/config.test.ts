@@ -21,6 +21,22 @@ describe('configuration', () => {
     expect(() => loadConfig({ TRUSTED_PROXY_HEADER: 'x forwarded' })).toThrow(/TRUSTED_PROXY_HEADER/);
   });
 
+  it('reads provider secrets and the resolver settings, refusing bad ones', () => {
+    const secret = 'abc=def-0123456789-0123456789-0123456789';
+    const c = loadConfig({
+      PROVIDER_SECRETS: `JL=${secret},XY_2=${'x'.repeat(32)}`,
+      PROVIDER_RESOLVER_INTERVAL_SECONDS: '0',
+    });
+    expect(c.PROVIDER_SECRETS.get('JL')).toBe(secret);
+    expect(c.PROVIDER_SECRETS.get('XY_2')).toBe('x'.repeat(32));
+    expect(c.PROVIDER_RESOLVER_INTERVAL_SECONDS).toBe(0);
+    expect(loadConfig({}).PROVIDER_SECRETS.size).toBe(0);
+    expect(loadConfig({}).PROVIDER_ROUND_TIMEOUT_SECONDS).toBe(3600);
+    expect(() => loadConfig({ PROVIDER_SECRETS: 'JL=short' })).toThrow(/PROVIDER_SECRETS/);
+    expect(() => loadConfig({ PROVIDER_SECRETS: `jl=${secret}` })).toThrow(/PROVIDER_SECRETS/);
+    expect(() => loadConfig({ PROVIDER_ROUND_TIMEOUT_SECONDS: '5' })).toThrow(/PROVIDER_ROUND_TIMEOUT_SECONDS/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '' }).DATABASE_URL).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { type Config, loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
 import { migrate } from '../src/platform/migrate';
 import { seedDemo } from '../src/seed/demo';
@@ -14,7 +14,8 @@ import { seedDemo } from '../src/seed/demo';
 export const TEST_ENGINE = process.env.KHELA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 const PG_ADMIN_URL = process.env.KHELA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export type TestDb = { db: Database; drop(): Promise<void> };
+/** `url` is the PostgreSQL database's address (undefined on PGlite). */
+export type TestDb = { db: Database; url?: string; drop(): Promise<void> };
 
 export async function createTestDb(): Promise<TestDb> {
   if (TEST_ENGINE === 'pglite') {
@@ -33,6 +34,7 @@ export async function createTestDb(): Promise<TestDb> {
   await migrate(db);
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close();
       const a = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -43,18 +45,25 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
-export type TestApp = { app: FastifyInstance; db: Database; close(): Promise<void> };
+export type TestApp = { app: FastifyInstance; db: Database; config: Config; close(): Promise<void> };
 
 /** A real app over a real, migrated and demo-seeded database, for `app.inject` tests. */
 export async function createTestApp(env: Record<string, string> = {}, opts: { seed?: boolean } = {}): Promise<TestApp> {
-  const { db, drop } = await createTestDb();
+  const { db, url, drop } = await createTestDb();
   if (opts.seed !== false) await seedDemo(db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...(url ? { DATABASE_URL: url } : {}),
+    ...env,
+  });
   const app = await buildApp(config, db);
   await app.ready();
   return {
     app,
     db,
+    config,
     async close() {
       await app.close();
       await drop();

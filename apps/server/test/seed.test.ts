@@ -27,8 +27,20 @@ describe(`a database without a brand on ${TEST_ENGINE}`, () => {
     expect(await seedDemo(t.db)).toBe(false);
   });
 
+  it('refuses to delete a brand that holds money', async () => {
+    // the demo players' opening balances are in the ledger now
+    await expect(t.db.kysely.deleteFrom('brands').execute()).rejects.toThrow(/ledger_accounts/);
+  });
+});
+
+describe(`a database with the operator's own brand on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ SEED_DEMO: 'false' }, { seed: false });
+  });
+  afterAll(() => t.close());
+
   it('does not make the demo the default brand when the operator already has one', async () => {
-    await t.db.kysely.deleteFrom('brands').execute();
     await t.db.kysely
       .insertInto('brands')
       .values({

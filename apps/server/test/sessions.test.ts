@@ -199,6 +199,7 @@ describe('member info', () => {
       clubLabel: { labelName: 'Gold', color: '#fff', color2: '#c90', rankLevel: 5 },
       memberLabel: [{ labelName: 'VIP' }],
       avatar: null,
+      language: null,
     });
   });
 });

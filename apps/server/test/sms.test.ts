@@ -1,11 +1,20 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateBrandCache } from '../src/platform/brand';
-import { ACCOUNT_TEST_ENV, bearer, login, newIp, STRONG_PASSWORD, solveHumanCheck } from './accounts-helpers';
+import {
+  ACCOUNT_TEST_ENV,
+  bearer,
+  lastSmsCode,
+  login,
+  newIp,
+  STRONG_PASSWORD,
+  smsOutbox,
+  solveHumanCheck,
+} from './accounts-helpers';
 import { createTestApp, type TestApp } from './harness';
 
 const OUTBOX = path.join(tmpdir(), `khela-sms-${process.pid}-${Date.now()}.jsonl`);
@@ -22,21 +31,9 @@ let seq = 0;
 /** A fresh Bangladeshi number (bdMobile rule: 01[3-9] and 8 digits). */
 const newMobile = () => `0181${String((Date.now() + ++seq * 7919) % 10_000_000).padStart(7, '0')}`;
 
-const outbox = (): { to: string; text: string }[] =>
-  existsSync(OUTBOX)
-    ? readFileSync(OUTBOX, 'utf8')
-        .trim()
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => JSON.parse(l))
-    : [];
+const outbox = () => smsOutbox(OUTBOX);
 /** The code of the last message to the number (+880 and the number without its 0). */
-function lastCode(mobile: string): string | undefined {
-  const msg = outbox()
-    .filter((m) => m.to === `+880${mobile.slice(1)}`)
-    .at(-1);
-  return msg ? /\b(\d{6})\b/.exec(msg.text)?.[1] : undefined;
-}
+const lastCode = (mobile: string) => lastSmsCode(OUTBOX, mobile);
 
 async function setFlag(code: string, enabled: boolean) {
   await t.db.kysely.updateTable('whitelabel_modules').set({ enabled }).where('code', '=', code).execute();

@@ -577,13 +577,28 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
   });
 
   describe('GET /lgw/games/game_menus', () => {
-    it('omits categories without vendors, so the demo brand has none yet', async () => {
+    it('lists the demo catalog: every category with a vendor, in category order', async () => {
       const res = await get('/lgw/games/game_menus?prizeMode=SEA&device=WEB&language=bn');
       expect(res.statusCode).toBe(200);
-      expect(res.json().value).toEqual([]);
+      const menus = GameMenus.parse(res.json().value);
+      expect(menus.map((m) => m.gameCategory)).toEqual([
+        'RNG',
+        'FISH',
+        'PVP',
+        'LIVE',
+        'ELOTT',
+        'LOTT',
+        'COCKFIGHT',
+        'SPORTS',
+        'ESPORTS',
+        'INHOUSE',
+      ]);
+      expect(menus.find((m) => m.gameCategory === 'INHOUSE')?.vendors).toEqual([
+        { vassalage: 'JL', name: 'Khela Originals', icon: '/img/vendors/jl.svg', isHot: 1, isGame: null },
+      ]);
     });
 
-    it('lists categories that gain an enabled vendor, in category order', async () => {
+    it('lists a vendor once enabled and leaves out a category whose vendors are all off', async () => {
       const brand = await t.db.kysely
         .selectFrom('brands')
         .select('id')
@@ -592,22 +607,33 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
       await t.db.kysely
         .insertInto('vendors')
         .values([
-          { brand_id: brand.id, vassalage: 'EVO', category: 'LIVE', name: 'Evolution', is_hot: true },
-          { brand_id: brand.id, vassalage: 'JDB', category: 'RNG', name: 'JDB', icon: '/img/vendors/jdb.svg' },
-          { brand_id: brand.id, vassalage: 'OFF', category: 'FISH', name: 'Switched off', enabled: false },
+          { brand_id: brand.id, vassalage: 'EVX', category: 'LIVE', name: 'Evening Live', is_hot: true, sort: 99 },
         ])
+        .execute();
+      await t.db.kysely
+        .updateTable('vendors')
+        .set({ enabled: false })
+        .where('brand_id', '=', brand.id)
+        .where('category', '=', 'FISH')
         .execute();
       try {
         const menus = GameMenus.parse((await get('/lgw/games/game_menus')).json().value);
-        expect(menus.map((m) => m.gameCategory)).toEqual(['RNG', 'LIVE']);
-        expect(menus[1]).toEqual({
-          gameCategory: 'LIVE',
-          title: 'LIVE',
-          vendors: [{ vassalage: 'EVO', name: 'Evolution', icon: null, isHot: 1, isGame: null }],
+        expect(menus.map((m) => m.gameCategory)).not.toContain('FISH');
+        expect(menus.find((m) => m.gameCategory === 'LIVE')?.vendors.at(-1)).toEqual({
+          vassalage: 'EVX',
+          name: 'Evening Live',
+          icon: null,
+          isHot: 1,
+          isGame: null,
         });
-        expect(menus[0]?.vendors[0]).toMatchObject({ vassalage: 'JDB', icon: '/img/vendors/jdb.svg', isHot: 0 });
       } finally {
-        await t.db.kysely.deleteFrom('vendors').where('brand_id', '=', brand.id).execute();
+        await t.db.kysely.deleteFrom('vendors').where('vassalage', '=', 'EVX').execute();
+        await t.db.kysely
+          .updateTable('vendors')
+          .set({ enabled: true })
+          .where('brand_id', '=', brand.id)
+          .where('category', '=', 'FISH')
+          .execute();
       }
     });
 

@@ -1,4 +1,4 @@
-import type { Announcement, GameMenus, NoticeList, SystemStatus } from '@khela/contract';
+import type { Announcement, GameMenus, MemberInfo, NoticeList, Promotion, SystemStatus } from '@khela/contract';
 import type { Locale } from '@khela/contract/constants';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
@@ -72,12 +72,27 @@ export function announcement(over: Partial<Announcement> = {}): Announcement {
   };
 }
 
+export function promotion(over: Partial<Promotion> = {}): Promotion {
+  return {
+    id: 1,
+    category: 'new_player',
+    title: 'Welcome bonus',
+    body: '<p>Double your first deposit</p>',
+    imageUrl: '/img/promotions/welcome-bonus.svg',
+    startTime: '2026-01-01T00:00:00Z',
+    endTime: null,
+    ...over,
+  };
+}
+
 export type ApiFixtures = {
   status?: SystemStatus;
   /** Status call fails as a network error. */
   statusNetworkError?: boolean;
   gameMenus?: GameMenus;
   notices?: Partial<NoticeList>;
+  /** Running promotions; the list call filters them by its category like the server. */
+  promotions?: Promotion[];
 };
 
 const ok = (value: unknown) => ({
@@ -88,7 +103,7 @@ const ok = (value: unknown) => ({
 
 /**
  * Stubs fetch with the server's envelopes: system status, banners (none), announcements,
- * game menus, help centre. Anything else answers 404 NOT_FOUND. Returns the mock to inspect calls.
+ * game menus, help centre, promotions (list and one). Anything else answers 404 NOT_FOUND. Returns the mock to inspect calls.
  */
 export function mockApi(fx: ApiFixtures = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -103,16 +118,29 @@ export function mockApi(fx: ApiFixtures = {}) {
         return ok({ popup: [], player: [], banners: [], promotion: [], help: [], ...fx.notices });
       case '/lgw/games/game_menus':
         return ok(fx.gameMenus ?? []);
+      case '/lgw/games/game_vendor':
+        return ok({ data: { lanes: [] } });
+      case '/lgw/games/game_list':
+        return ok({ list: [], pageNo: 1, pageSize: 42, total: 0, totalPages: 0 });
       case '/wps/system/helpCenter':
         return ok({ sections: [] });
       case '/wps/system/resources':
         return ok([]);
-      default:
+      case '/wps/promotion/list': {
+        const category = url.searchParams.get('category') ?? 'all';
+        const list = (fx.promotions ?? []).filter((p) => category === 'all' || p.category === category);
+        return ok({ list, pageNo: 1, pageSize: 20, total: list.length, totalPages: list.length > 0 ? 1 : 0 });
+      }
+      default: {
+        const one = /^\/wps\/promotion\/(\d+)$/.exec(url.pathname);
+        const found = one ? fx.promotions?.find((p) => p.id === Number(one[1])) : undefined;
+        if (found) return ok(found);
         return {
           ok: false,
           status: 404,
           json: async () => ({ success: false, value: null, message: 'errors.NOT_FOUND', code: 'NOT_FOUND' }),
         };
+      }
     }
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -138,3 +166,49 @@ export function renderApp(path = '/') {
 }
 
 export const currentLanguage = () => i18next.language;
+
+/** One stubbed answer of mockRoutes. */
+export type Reply = { status?: number; body: unknown };
+export const okReply = (value: unknown): Reply => ({ body: { success: true, value, message: 'ok', code: 'OK' } });
+export const failReply = (status: number, code: string, fieldErrors?: Record<string, string>): Reply => ({
+  status,
+  body: { success: false, value: null, message: `errors.${code}`, code, ...(fieldErrors ? { fieldErrors } : {}) },
+});
+
+/**
+ * mockApi's stubs plus the routes given as 'METHOD /path' (JSON bodies parsed); returns every
+ * call made, in order, to inspect.
+ */
+export function mockRoutes(routes: Record<string, (body: unknown) => Reply>, fx: ApiFixtures = {}) {
+  const base = mockApi(fx);
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    calls.push({ method, path: url.pathname, body });
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) return base(input);
+    const r = route(body);
+    return { ok: (r.status ?? 200) < 400, status: r.status ?? 200, json: async () => r.body };
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+/** A member as GET /wps/member/info answers. */
+export function memberFixture(over: Partial<MemberInfo> = {}): MemberInfo {
+  return {
+    id: 7,
+    account: 'rahim42',
+    nickname: 'Rahim',
+    type: 0,
+    isAgent: 0,
+    toUpline: null,
+    clubLabel: null,
+    memberLabel: [],
+    avatar: null,
+    language: null,
+    ...over,
+  };
+}

@@ -1,52 +1,52 @@
 // Test setup shared by every web test: real bn/en texts, and the browser APIs jsdom lacks.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { initI18n, loadLocale } from '../src/lib/i18n';
+import { mediaQueryList } from './media';
 
-if (!window.matchMedia) {
-  // Desktop width unless a test says otherwise (see setViewport in test/render.tsx).
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }),
+// A test file may run in Node instead (`// @vitest-environment node`): no DOM, no texts then.
+if (typeof window !== 'undefined') {
+  // findBy*/waitFor wait up to 5 s: lazy chunks load slower on a busy 2-core machine; a real
+  // failure still fails, only later.
+  configure({ asyncUtilTimeout: 5_000 });
+  installBrowserGaps();
+  beforeAll(async () => {
+    if (!i18next.isInitialized) await initI18n('bn');
+    i18next.addResourceBundle('en', 'translation', await loadLocale('en'), true, true);
+  });
+  afterEach(() => {
+    cleanup();
   });
 }
 
-class NoopObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
+function installBrowserGaps() {
+  if (!window.matchMedia) {
+    // Desktop width unless a test says otherwise (see setViewport in test/render.tsx).
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      writable: true,
+      value: (query: string) => mediaQueryList(query, false),
+    });
   }
-  readonly root = null;
-  readonly rootMargin = '0px';
-  readonly thresholds = [];
-}
-if (!('IntersectionObserver' in window)) {
-  Object.defineProperty(window, 'IntersectionObserver', { configurable: true, writable: true, value: NoopObserver });
-}
-if (!('ResizeObserver' in window)) {
-  Object.defineProperty(window, 'ResizeObserver', { configurable: true, writable: true, value: NoopObserver });
-}
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
-Element.prototype.scrollIntoView = vi.fn();
 
-beforeAll(async () => {
-  if (!i18next.isInitialized) await initI18n('bn');
-  i18next.addResourceBundle('en', 'translation', await loadLocale('en'), true, true);
-});
-
-afterEach(() => {
-  cleanup();
-});
+  class NoopObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return [];
+    }
+    readonly root = null;
+    readonly rootMargin = '0px';
+    readonly thresholds = [];
+  }
+  if (!('IntersectionObserver' in window)) {
+    Object.defineProperty(window, 'IntersectionObserver', { configurable: true, writable: true, value: NoopObserver });
+  }
+  if (!('ResizeObserver' in window)) {
+    Object.defineProperty(window, 'ResizeObserver', { configurable: true, writable: true, value: NoopObserver });
+  }
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  Element.prototype.scrollIntoView = vi.fn();
+}

@@ -36,8 +36,64 @@ export const LoginResult = z.object({
 export type LoginResult = z.infer<typeof LoginResult>;
 export const LoginEnvelope = envelope(LoginResult);
 
-/** A failed login may carry `{ captcha: true }`: the form then shows and loads the captcha (spec §4). */
-export const LoginFailure = envelope(z.object({ captcha: z.boolean() }).nullable());
+/**
+ * NEW_IP_CHECK_REQUIRED's value: the SMS code went to `mobile` (masked); send it with
+ * `challengeId` to POST /wps/session/login/newip. A new code may be asked after `resendSeconds`.
+ */
+export const NewIpChallenge = z.object({
+  challengeId: z.string(),
+  mobile: z.string(),
+  expiredMinutes: z.number().int(),
+  resendSeconds: z.number().int(),
+});
+export type NewIpChallenge = z.infer<typeof NewIpChallenge>;
+
+/**
+ * A failed login may carry `{ captcha: true }` (the form then shows and loads the captcha, spec
+ * §4) or, for NEW_IP_CHECK_REQUIRED, the new-address challenge.
+ */
+export const LoginFailure = envelope(z.union([z.object({ captcha: z.boolean() }), NewIpChallenge]).nullable());
+
+/** POST /wps/session/login/newip: the SMS code of a new-address check; answers like a login. */
+export const NewIpVerifyBody = z.object({ challengeId: text(64), code: text(16) }).strict();
+export type NewIpVerifyBody = z.infer<typeof NewIpVerifyBody>;
+
+/** POST /wps/session/login/newip/resend: another code for the same check (60 s after the last). */
+export const NewIpResendBody = z.object({ challengeId: text(64) }).strict();
+
+/** A sealed body in place of the JSON body (see sealed.ts). */
+export const SealedBody = z
+  .object({
+    sealed: z
+      .object({
+        keyId: text(64),
+        enc: z.string().max(256),
+        ct: z.string().max(65_536),
+        ts: z.number().int(),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** GET /wps/system/hpke: the key to seal bodies to, its suite and the server's clock. */
+export const SealingKey = z.object({
+  keyId: z.string(),
+  /** Raw X25519 public key, base64url. */
+  publicKey: z.string(),
+  kem: z.literal('DHKEM(X25519, HKDF-SHA256)'),
+  kdf: z.literal('HKDF-SHA256'),
+  aead: z.literal('AES-128-GCM'),
+  /** Milliseconds since the epoch: sealed bodies carry a timestamp on this clock. */
+  serverTime: z.number().int(),
+  /** How far (seconds) a sealed body's timestamp may be from the server's clock. */
+  maxAgeSeconds: z.number().int(),
+  /** True when the server refuses plain bodies on the sealed calls. */
+  required: z.boolean(),
+  /** The `METHOD path` of every call that accepts a sealed body. */
+  calls: z.array(z.string()),
+});
+export type SealingKey = z.infer<typeof SealingKey>;
+export const SealingKeyEnvelope = envelope(SealingKey);
 
 /** Spec §7 free play: os, platform W, Encryption, gateway version 3 (all optional, informational). */
 export const FreePlayBody = z

@@ -34,6 +34,19 @@ export const NOTICE_REQUEST = { types: 'B,PL,PU,PR', platform: 'W', execution: '
 
 export const LOBBY_PAGE_SIZE = 42;
 export const LOBBY_FIRST_PAGE = 1;
+/** The largest page the game lists answer (a bigger pageSize is a bad request). */
+export const GAME_LIST_MAX_PAGE_SIZE = 100;
+/** Recent games kept per member; older ones drop off as new ones are played. */
+export const RECENT_GAMES_KEPT = 30;
+/** Launch and list constants (spec §9). */
+export const LAUNCH_CLIENT_TYPE = 3;
+export const LAUNCH_PLATFORM = 'html5-desktop';
+export const GAME_LIST_PLATFORMS = 'flash,html5-desktop';
+export const HOT_GAMES_IS_PLATFORM = 2;
+/** The lottery vendor a lottery category opens directly (spec §2 'Category navigation'). */
+export const LOTTERY_DIRECT_VENDOR = 'TCG_SEA';
+/** A vendor card whose isGame is this opens a popup game list (spec §3). */
+export const VENDOR_POPUP_IS_GAME = 'VASSALAGE';
 export const NOTICE_PAGE_SIZE = 9;
 export const PAGINATION_RANGE = 3;
 export const PAGINATION_MARGIN = 1;
@@ -120,3 +133,29 @@ export const BANNER_GROUPS = [
   'w_reg',
 ] as const;
 export type BannerGroup = (typeof BANNER_GROUPS)[number];
+
+/**
+ * Promotion categories (spec §3 'Promotion: id, category (new_player is one)'), in the order of
+ * the promotion types of spec §2 'Other screens'; 'all' there is no category but the whole list,
+ * and its 'newbie' type is the new_player category.
+ */
+export const PROMOTION_CATEGORIES = [
+  'others',
+  'sports',
+  'live_casino',
+  'slots',
+  'card_games',
+  'fish',
+  'lotto',
+  'rebate',
+  'points_mall',
+  'ranking',
+  'deposit',
+  'app_download',
+  'new_player',
+  'game',
+] as const;
+export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
+/** The category the registration form's carousel shows (spec §2 'Registration form'). */
+export const NEW_PLAYER_CATEGORY: PromotionCategory = 'new_player';
+export const PROMOTION_PAGE_SIZE = 20;

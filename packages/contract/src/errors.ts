@@ -45,6 +45,55 @@ export const ERRORS = {
   ACCOUNT_EXISTS: { status: 409, messageKey: 'errors.ACCOUNT_EXISTS' },
   /** A password-reset link that is unknown, already used or older than 30 minutes. */
   RESET_LINK_INVALID: { status: 400, messageKey: 'errors.RESET_LINK_INVALID' },
+  /** The wallet holds less than the movement takes; nothing was posted. */
+  INSUFFICIENT_FUNDS: { status: 409, messageKey: 'errors.INSUFFICIENT_FUNDS' },
+  /** A transaction id already used for another amount, round or player; nothing was posted. */
+  DUPLICATE_TRANSACTION: { status: 409, messageKey: 'errors.DUPLICATE_TRANSACTION' },
+  /** Provider API: the game session (launch token) is unknown, expired or not this player's, vendor's or game's. */
+  GAME_SESSION_INVALID: { status: 403, messageKey: 'errors.GAME_SESSION_INVALID' },
+  /** Provider API: no player of this brand has this id. */
+  PLAYER_NOT_FOUND: { status: 404, messageKey: 'errors.PLAYER_NOT_FOUND' },
+  /** Provider API: the currency is not the one this player's wallet holds for this vendor. */
+  CURRENCY_MISMATCH: { status: 400, messageKey: 'errors.CURRENCY_MISMATCH' },
+  /** Provider API: a win for a round that has no bet. */
+  ROUND_NOT_FOUND: { status: 404, messageKey: 'errors.ROUND_NOT_FOUND' },
+  /** Provider API: the round has ended (completed or cancelled); nothing was posted. */
+  ROUND_CLOSED: { status: 409, messageKey: 'errors.ROUND_CLOSED' },
+  /** Provider API: a win after a rollback in its round, or a bet whose id a rollback already named. */
+  BET_ROLLED_BACK: { status: 409, messageKey: 'errors.BET_ROLLED_BACK' },
+  /** Provider API: a rollback in a round that already has a win. */
+  ROLLBACK_AFTER_WIN: { status: 409, messageKey: 'errors.ROLLBACK_AFTER_WIN' },
+  /** Provider API: the round or bet referred to belongs to another player or game, or is not a bet. */
+  INVALID_REFERENCE: { status: 409, messageKey: 'errors.INVALID_REFERENCE' },
+  /** This brand runs one wallet for every game: there is nothing to transfer between. */
+  SINGLE_WALLET: { status: 400, messageKey: 'errors.SINGLE_WALLET' },
+  /** A sealed (HPKE) body that does not open: tampered, malformed, or sealed for another call. */
+  SEALED_BODY_INVALID: { status: 400, messageKey: 'errors.SEALED_BODY_INVALID' },
+  /** A sealed body whose timestamp is outside the accepted window, or that was already used. */
+  SEALED_BODY_EXPIRED: { status: 400, messageKey: 'errors.SEALED_BODY_EXPIRED' },
+  /** A sealed body for a key the server does not (or no longer) accept: fetch the key again. */
+  SEALED_KEY_UNKNOWN: { status: 400, messageKey: 'errors.SEALED_KEY_UNKNOWN' },
+  /** The server requires sealed bodies on this call (SEALED_BODIES=required). */
+  SEALED_BODY_REQUIRED: { status: 400, messageKey: 'errors.SEALED_BODY_REQUIRED' },
+  /**
+   * A right password from an address the account never used, on a brand with the check on: no
+   * session yet; value carries the challenge id and the masked number the SMS code went to.
+   */
+  NEW_IP_CHECK_REQUIRED: { status: 403, messageKey: 'errors.NEW_IP_CHECK_REQUIRED' },
+  /** The new-address check is unknown, expired, already passed or asked from another address. */
+  LOGIN_CHALLENGE_INVALID: { status: 400, messageKey: 'errors.LOGIN_CHALLENGE_INVALID' },
+  /** Spec §6/§8 'Non-agents cannot log in': the agent site admits agent accounts only. */
+  NON_AGENT_LOGIN: { status: 403, messageKey: 'errors.NON_AGENT_LOGIN' },
+  /** Spec §6/§8 'Non-member account unable to login': an agent-only account on the member site. */
+  NON_MEMBER_LOGIN: { status: 403, messageKey: 'errors.NON_MEMBER_LOGIN' },
+  /** An avatar upload that is not a PNG, JPEG or WebP picture by its bytes (whatever its name or declared type). */
+  AVATAR_NOT_IMAGE: { status: 400, messageKey: 'errors.AVATAR_NOT_IMAGE' },
+  /** An avatar upload over 2 MB. */
+  AVATAR_TOO_LARGE: { status: 400, messageKey: 'errors.AVATAR_TOO_LARGE' },
+  /** An avatar picture wider or taller than 2048 pixels. */
+  AVATAR_TOO_MANY_PIXELS: { status: 400, messageKey: 'errors.AVATAR_TOO_MANY_PIXELS' },
+  /** The mail server did not take an email (SMTP refused, unreachable or timed out). */
+  MAIL_SEND_FAILED: { status: 503, messageKey: 'errors.MAIL_SEND_FAILED' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AVATAR_TYPES, BUILTIN_AVATARS } from './avatar-rules';
 import { envelope } from './envelope';
 
 export const ClubLabel = z.object({
@@ -24,7 +25,10 @@ export const MemberInfo = z.object({
   toUpline: z.string().nullable(),
   clubLabel: ClubLabel.nullable(),
   memberLabel: z.array(MemberLabel),
+  /** The avatar's address (a built-in one or an uploaded picture); null: the default avatar. */
   avatar: z.string().nullable(),
+  /** The language the member last chose (spec §1 'notifies the server'); null: never chosen. */
+  language: z.string().nullable(),
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 export const MemberInfoEnvelope = envelope(MemberInfo);
@@ -38,3 +42,36 @@ export const ChangePasswordBody = z
   })
   .strict();
 export const ChangePasswordEnvelope = envelope(z.null());
+
+/** Spec §7 'update language (payload language)': one of the brand's languages. */
+export const UpdateLanguageBody = z.object({ language: z.string().max(16) }).strict();
+export const UpdateLanguageEnvelope = envelope(z.object({ language: z.string() }));
+
+/**
+ * PUT /wps/member/info/icon: exactly one of a built-in avatar's id, or a picture as base64
+ * (PNG, JPEG or WebP by its bytes, ≤ 2 MB, ≤ 2048 × 2048).
+ */
+export const SetAvatarBody = z
+  .object({
+    builtin: z.string().max(40).optional(),
+    // No length limit here: the route's body limit bounds it, and a picture over 2 MB is
+    // refused as AVATAR_TOO_LARGE rather than as a malformed field.
+    image: z.string().optional(),
+  })
+  .strict();
+export type SetAvatarBody = z.infer<typeof SetAvatarBody>;
+export const SetAvatarEnvelope = envelope(z.object({ avatar: z.string().nullable() }));
+
+/** GET /wps/relay/MCSFE_getPlayerAvatar: the current avatar, the built-in choices and the upload rules. */
+export const PlayerAvatars = z.object({
+  avatar: z.string().nullable(),
+  choices: z.array(z.object({ id: z.enum(BUILTIN_AVATARS), url: z.string() })),
+  upload: z.object({
+    types: z.array(z.enum(AVATAR_TYPES)),
+    maxBytes: z.number().int(),
+    maxWidth: z.number().int(),
+    maxHeight: z.number().int(),
+  }),
+});
+export type PlayerAvatars = z.infer<typeof PlayerAvatars>;
+export const PlayerAvatarsEnvelope = envelope(PlayerAvatars);

@@ -8,11 +8,21 @@ export type AuditEvent =
   | 'login.failed'
   | 'login.lockout'
   | 'login.freeplay'
+  /** A right password or code, but SITE_KIND does not admit the account (detail.reason). */
+  | 'login.refused'
+  /** New-address check: code sent (detail.sent false: the code of under a minute ago stands). */
+  | 'login.newip.sent'
+  | 'login.newip.passed'
+  | 'login.newip.failed'
+  /** New-address check not possible: the account has no mobile number; the login went on. */
+  | 'login.newip.skipped'
   | 'member.register'
   | 'session.logout'
   | 'password.change'
   | 'password.reset'
-  | 'sms.sent';
+  | 'sms.sent'
+  | 'wallet.adjust'
+  | 'avatar.upload';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -20,22 +20,24 @@ export function cacheBriefly(reply: FastifyReply) {
   reply.header('cache-control', 'public, max-age=30');
 }
 
-type BrandRead<Q extends z.ZodType, V extends z.ZodType> = {
+type BrandRead<Q extends z.ZodType, V extends z.ZodType, P extends z.ZodType> = {
   tags: string[];
   summary: string;
   query: Q;
+  /** The path's parameters (`/wps/promotion/:id`), validated like the query. */
+  params?: P;
   value: V;
-  load(brand: BrandSnapshot, query: z.output<Q>): z.input<V> | Promise<z.input<V>>;
+  load(brand: BrandSnapshot, query: z.output<Q>, params: z.output<P>): z.input<V> | Promise<z.input<V>>;
 };
 
 /**
  * A GET that reads the visitor's brand: its query and answer come from the contract (so they
  * are validated and published at /docs), the answer is an envelope, briefly cacheable.
  */
-export function brandRead<Q extends z.ZodType, V extends z.ZodType>(
+export function brandRead<Q extends z.ZodType, V extends z.ZodType, P extends z.ZodType = z.ZodType<undefined>>(
   root: FastifyInstance,
   path: string,
-  read: BrandRead<Q, V>,
+  read: BrandRead<Q, V, P>,
 ) {
   // The zod type provider checks the query and answer at run time; the generic types here
   // are this function's own, so the plain instance is enough.
@@ -46,13 +48,14 @@ export function brandRead<Q extends z.ZodType, V extends z.ZodType>(
         tags: read.tags,
         summary: read.summary,
         querystring: read.query,
+        ...(read.params ? { params: read.params } : {}),
         response: { 200: envelope(read.value), ...BRAND_READ_FAILURES },
       },
     },
     async (req, reply) => {
       const brand = await brandOf(req);
       cacheBriefly(reply);
-      return ok(await read.load(brand, req.query as z.output<Q>));
+      return ok(await read.load(brand, req.query as z.output<Q>, req.params as z.output<P>));
     },
   );
 }

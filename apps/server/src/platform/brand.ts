@@ -46,6 +46,8 @@ export type BrandSnapshot = {
   customerService: CustomerServiceChannel[];
   /** Mirror host names in display order (brand_domains.is_mirror). */
   mirrors: string[];
+  /** brands.new_ip_check: a password login from an address the member never used needs an SMS code. */
+  newIpCheck: boolean;
 };
 
 /** Rule for a field the brand has not configured: not shown, so never required. */
@@ -130,6 +132,11 @@ class BrandStore {
     const id = dir.byDomain.get(host) ?? dir.defaultId;
     // No brand at all: SEED_DEMO is off and the operator has not created one yet.
     if (id === null) throw new AppError('NOT_FOUND');
+    return this.byId(id);
+  }
+
+  /** A brand's snapshot by id (for work that has no request, e.g. realtime pushes). */
+  byId(id: number): BrandSnapshot | Promise<BrandSnapshot> {
     let slot = this.brands.get(id);
     if (!slot) {
       slot = new Slot<BrandSnapshot>();
@@ -272,6 +279,7 @@ async function loadSnapshot(db: Database, id: number): Promise<BrandSnapshot> {
     })),
     customerService: channels.map((c) => ({ csType: c.cs_type, title: c.title, path: c.path })),
     mirrors: mirrors.map((m) => m.domain),
+    newIpCheck: brand.new_ip_check,
   };
 }
 

@@ -16,7 +16,7 @@ export function clientIp(req: FastifyRequest, trustedHeader: string): string {
     // A request that did not come through the proxy (a health check on the LAN) has no header.
     if (fromHeader) return fromHeader;
   }
-  return normaliseIp(req.socket.remoteAddress ?? '');
+  return normaliseIp(req.socket?.remoteAddress ?? req.ip ?? '');
 }
 
 /**

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** 32 bytes in base64 or base64url, padded or not (43 or 44 characters). */
+const BASE64_32 = /^[A-Za-z0-9+/_-]{43}=?$/;
+
 /**
  * Configuration from environment variables, validated once at start (ARCHITECTURE §8).
  * A bad value stops the server with a message naming the variable, never a stack trace.
@@ -62,6 +65,58 @@ const Env = z.object({
   SMS_GATEWAY_URL: z.string().url().optional(),
   /** Bearer token sent to SMS_GATEWAY_URL. */
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /**
+   * Which accounts may log in (spec §6): 'member' (the player site) refuses agent-only accounts,
+   * 'agent' (the agent site) admits agents only (isAgent 1, 2, 41, 42).
+   */
+  SITE_KIND: z.enum(['member', 'agent']).default('member'),
+  /** 'required': the calls of spec §7 marked encrypted refuse plain JSON bodies (HPKE-sealed only). */
+  SEALED_BODIES: z.enum(['optional', 'required']).default('optional'),
+  /** How far a sealed body's timestamp may be from the server's clock, in seconds. */
+  SEALED_BODY_MAX_AGE_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  /**
+   * The HPKE private key: 32 random bytes, base64 (`openssl rand -base64 32`); the X25519 key
+   * pair is derived from it (RFC 9180 DeriveKeyPair). Unset: keys are created and rotated in the
+   * database (hpke_keys), shared by every process.
+   */
+  HPKE_PRIVATE_KEY: z.string().regex(BASE64_32, 'must be 32 bytes in base64').optional(),
+  /** The key HPKE_PRIVATE_KEY replaced, still accepted while clients holding it catch up. */
+  HPKE_PREVIOUS_PRIVATE_KEY: z.string().regex(BASE64_32, 'must be 32 bytes in base64').optional(),
+  /** Database keys: a new key pair after this many days (0 = never rotate). */
+  HPKE_ROTATE_DAYS: z.coerce.number().int().min(0).default(30),
+  /** Database keys: how long a replaced key is still accepted, in hours. */
+  HPKE_PREVIOUS_KEY_HOURS: z.coerce.number().int().min(0).default(24),
+  /**
+   * Provider secrets overriding the provider_vendors table: `JL=secret,XY=other` (each at least
+   * 32 characters; one vendor code applies to every brand).
+   */
+  PROVIDER_SECRETS: z
+    .string()
+    .regex(
+      /^[A-Z0-9_]{2,20}=[^,\s]{32,}(,[A-Z0-9_]{2,20}=[^,\s]{32,})*$/,
+      'must be CODE=secret,CODE=secret (secrets of 32+ characters)',
+    )
+    .optional()
+    .transform(
+      (v) =>
+        new Map(
+          (v ?? '')
+            .split(',')
+            .filter(Boolean)
+            .map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)] as const),
+        ),
+    ),
+  /** How far a provider call's signed timestamp may be from our clock, in seconds. */
+  PROVIDER_SIGNATURE_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /** How often the round resolver runs, in seconds (0: never; run it from one process or all). */
+  PROVIDER_RESOLVER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /** Rounds without a call for this long are closed by the resolver (refunded when they hold only bets). */
+  PROVIDER_ROUND_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(3600),
 });
 
 export type Config = z.infer<typeof Env> & { webDist: string; dataDir: string };

@@ -1,3 +1,4 @@
+import type { PromotionCategory } from '@khela/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables in `migrations/`. Keep in step with the SQL. */
@@ -24,6 +25,8 @@ export interface BrandsTable {
   allow_countries: Generated<string[]>;
   deny_countries: Generated<string[]>;
   gtag_id: string | null;
+  /** Two-factor SMS check of password logins from an address the member never used. */
+  new_ip_check: Generated<boolean>;
   image_cdns: Generated<string[]>;
   launch_game_cdns: Generated<string[]>;
   created_at: GeneratedTimestamp;
@@ -77,6 +80,20 @@ export interface BannersTable {
   ends_at: Timestamp | null;
 }
 
+export interface PromotionsTable {
+  id: Generated<number>;
+  brand_id: number;
+  category: PromotionCategory;
+  title: Localized;
+  body: ColumnType<Record<string, string>, string | undefined, string>;
+  image_url: string;
+  starts_at: GeneratedTimestamp;
+  ends_at: Timestamp | null;
+  sort: Generated<number>;
+  enabled: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+
 export interface AnnouncementsTable {
   id: Generated<number>;
   brand_id: number;
@@ -125,6 +142,36 @@ export interface VendorsTable {
   is_game: string | null;
   enabled: Generated<boolean>;
   sort: Generated<number>;
+  names: ColumnType<Record<string, string>, string | undefined, string>;
+}
+
+export interface GamesTable {
+  id: Generated<number>;
+  brand_id: number;
+  vendor_id: number;
+  code: string;
+  names: Localized;
+  game_classify: Generated<string>;
+  min_bet: Generated<bigint>;
+  min_line_num: Generated<number>;
+  icon: string | null;
+  is_hot: Generated<boolean>;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  platforms: Generated<string[]>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface FavouriteGamesTable {
+  member_id: bigint;
+  game_id: number;
+  created_at: GeneratedTimestamp;
+}
+
+export interface RecentGamesTable {
+  member_id: bigint;
+  game_id: number;
+  last_played: GeneratedTimestamp;
 }
 
 type Json<T> = ColumnType<T, string | undefined, string>;
@@ -161,6 +208,8 @@ export interface MembersTable {
   affiliate_code: string | null;
   referred_by_code: string | null;
   language: string | null;
+  /** An agent who does not play: refused on the member site (SITE_KIND). */
+  agent_only: Generated<boolean>;
 }
 
 export interface SessionsTable {
@@ -211,7 +260,7 @@ export interface SmsCodesTable {
   id: Generated<bigint>;
   brand_id: number;
   phone: string;
-  purpose: 'login' | 'register' | 'reset';
+  purpose: 'login' | 'register' | 'reset' | 'newip';
   salt: Buffer;
   code_hash: Buffer;
   sent: Generated<boolean>;
@@ -221,7 +270,153 @@ export interface SmsCodesTable {
   ip: Generated<string>;
 }
 
+export interface LedgerAccountsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  code: string;
+  member_id: bigint | null;
+  currency: string;
+  balance: Generated<bigint>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  idempotency_key: string;
+  kind: string;
+  fingerprint: string;
+  member_id: bigint | null;
+  round_id: string | null;
+  memo: Generated<string>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface PostingsTable {
+  id: Generated<bigint>;
+  tx_id: bigint;
+  account_id: bigint;
+  amount: bigint;
+  balance_after: bigint | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface HpkeKeysTable {
+  id: string;
+  seed: string;
+  public_key: string;
+  created_at: GeneratedTimestamp;
+  superseded_at: Timestamp | null;
+}
+
+export interface SealedBodiesUsedTable {
+  enc_hash: Buffer;
+  expires_at: Timestamp;
+}
+
+export interface MemberLoginIpsTable {
+  member_id: bigint;
+  ip: string;
+  first_at: GeneratedTimestamp;
+  last_at: GeneratedTimestamp;
+  logins: Generated<number>;
+}
+
+export interface LoginChallengesTable {
+  id: string;
+  brand_id: number;
+  member_id: bigint;
+  ip: string;
+  phone: string;
+  password_expired: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  passed_at: Timestamp | null;
+}
+
+export interface MemberAvatarsTable {
+  member_id: bigint;
+  key: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Buffer;
+  width: number;
+  height: number;
+  created_at: GeneratedTimestamp;
+}
+
+export interface ProviderVendorsTable {
+  brand_id: number;
+  code: string;
+  name: string;
+  secret: string;
+  wallets: Generated<'real' | 'play' | 'both'>;
+  enabled: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+
+export interface GameSessionsTable {
+  id: Generated<bigint>;
+  token_hash: Buffer;
+  brand_id: number;
+  member_id: bigint;
+  vendor: string;
+  game_code: string;
+  currency: string;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+}
+
+export interface ProviderRoundsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  vendor: string;
+  round_id: string;
+  member_id: bigint;
+  game_code: string;
+  currency: string;
+  stake_total: Generated<bigint>;
+  win_total: Generated<bigint>;
+  refund_total: Generated<bigint>;
+  win_count: Generated<number>;
+  rolled_back: Generated<boolean>;
+  status: Generated<'open' | 'completed' | 'cancelled'>;
+  closed_by: string | null;
+  opened_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  closed_at: Timestamp | null;
+}
+
+export interface ProviderTransactionsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  vendor: string;
+  tx_id: string;
+  kind: 'bet' | 'win' | 'rollback' | 'tombstone';
+  member_id: bigint;
+  round_id: string | null;
+  amount: Generated<bigint>;
+  ref_tx_id: string | null;
+  fingerprint: string;
+  outcome: string;
+  http_status: number;
+  response: string | null;
+  rolled_back_by: string | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  provider_vendors: ProviderVendorsTable;
+  game_sessions: GameSessionsTable;
+  provider_rounds: ProviderRoundsTable;
+  provider_transactions: ProviderTransactionsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  postings: PostingsTable;
+  hpke_keys: HpkeKeysTable;
+  sealed_bodies_used: SealedBodiesUsedTable;
+  member_login_ips: MemberLoginIpsTable;
+  login_challenges: LoginChallengesTable;
+  member_avatars: MemberAvatarsTable;
   server_secrets: ServerSecretsTable;
   members: MembersTable;
   sessions: SessionsTable;
@@ -237,8 +432,12 @@ export interface DB {
   resources: ResourcesTable;
   banners: BannersTable;
   announcements: AnnouncementsTable;
+  promotions: PromotionsTable;
   customer_service: CustomerServiceTable;
   help_sections: HelpSectionsTable;
   game_categories: GameCategoriesTable;
   vendors: VendorsTable;
+  games: GamesTable;
+  favourite_games: FavouriteGamesTable;
+  recent_games: RecentGamesTable;
 }

@@ -6,6 +6,7 @@ import { brandOf } from './brand';
 import { clientIp } from './client-ip';
 import type { Database } from './db';
 import { AppError } from './errors';
+import { siteRefusal } from './site-kind';
 
 /** 32 random bytes (256 bits) per token; ARCHITECTURE §3 asks for at least 128. */
 export const TOKEN_BYTES = 32;
@@ -72,12 +73,13 @@ type SessionRow = {
   brand_id: number;
   account: string;
   is_agent: number;
+  agent_only: boolean;
 };
 
 /**
  * preHandler for calls that need a login: `Authorization: Bearer <token>` of a session that is
  * not revoked, within its absolute lifetime and used within the idle timeout — all compared
- * with the database clock. Anything else is 401 UNAUTHORIZED.
+ * with the database clock — of an account this site admits. Anything else is 401 UNAUTHORIZED.
  */
 export async function authenticate(req: FastifyRequest): Promise<void> {
   const token = bearerOf(req);
@@ -96,13 +98,16 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
         FROM s
        WHERE sessions.id = s.id AND s.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
     )
-    SELECT s.id AS session_id, m.id AS member_id, m.brand_id, m.account, m.is_agent
+    SELECT s.id AS session_id, m.id AS member_id, m.brand_id, m.account, m.is_agent, m.agent_only
       FROM s JOIN members m ON m.id = s.member_id`.execute(db.kysely);
   const row = r.rows[0];
   if (!row) throw new AppError('UNAUTHORIZED');
   // A token is good only on the brand it was issued for.
   const brand: BrandSnapshot = await brandOf(req);
   if (row.brand_id !== brand.id) throw new AppError('UNAUTHORIZED');
+  // Nor on a site (SITE_KIND) that would not let the account log in, e.g. when two sites share a database.
+  if (siteRefusal(req.server.config, { is_agent: Number(row.is_agent), agent_only: row.agent_only }))
+    throw new AppError('UNAUTHORIZED');
   req.member = {
     id: BigInt(row.member_id),
     brandId: row.brand_id,
@@ -132,4 +137,40 @@ export async function revokeOtherSessions(db: Database, memberId: bigint, keepTo
     .where('token_hash', '!=', keepTokenHash)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
+}
+
+export type LiveSession = { sessionId: bigint; memberId: bigint; brandId: number; isAgent: number };
+
+/**
+ * The session a bearer token opens, if it is still live — the same rules as `authenticate`, but
+ * without marking the session used: a socket left open in a tab must not keep an idle player
+ * logged in.
+ */
+export async function liveSession(db: Database, token: string, idleMinutes: number): Promise<LiveSession | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const r = await sql<{ session_id: bigint; member_id: bigint; brand_id: number; is_agent: number }>`
+    SELECT s.id AS session_id, m.id AS member_id, m.brand_id, m.is_agent
+      FROM sessions s JOIN members m ON m.id = s.member_id
+     WHERE s.token_hash = ${hashToken(token)}
+       AND s.revoked_at IS NULL
+       AND s.expires_at > now()
+       AND s.last_seen_at > now() - make_interval(mins => ${idleMinutes})`.execute(db.kysely);
+  const row = r.rows[0];
+  return row
+    ? {
+        sessionId: BigInt(row.session_id),
+        memberId: BigInt(row.member_id),
+        brandId: row.brand_id,
+        isAgent: Number(row.is_agent),
+      }
+    : null;
+}
+
+/** Whether a session is still live, by id (re-checked for open sockets). */
+export async function sessionStillLive(db: Database, sessionId: bigint, idleMinutes: number): Promise<boolean> {
+  const r = await sql<{ ok: number }>`
+    SELECT 1 AS ok FROM sessions
+     WHERE id = ${sessionId} AND revoked_at IS NULL AND expires_at > now()
+       AND last_seen_at > now() - make_interval(mins => ${idleMinutes})`.execute(db.kysely);
+  return r.rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config';
 
 /** Sends one text message; throws when the message could not be handed over. */
@@ -62,4 +62,16 @@ export class HttpSmsSender implements SmsSender {
 export function createSmsSender(config: Config, log: FastifyBaseLogger): SmsSender {
   if (config.SMS_GATEWAY_URL) return new HttpSmsSender(config.SMS_GATEWAY_URL, config.SMS_GATEWAY_TOKEN);
   return new ConsoleSmsSender(log, smsOutboxPath(config));
+}
+
+const senders = new WeakMap<FastifyInstance, SmsSender>();
+
+/** The app's sender, made once (every module that sends codes shares it). */
+export function smsSenderOf(app: FastifyInstance): SmsSender {
+  let sender = senders.get(app);
+  if (!sender) {
+    sender = createSmsSender(app.config, app.log);
+    senders.set(app, sender);
+  }
+  return sender;
 }

@@ -6,12 +6,16 @@ import {
   type ResourceType,
   type WhitelabelFlag,
 } from '@khela/contract';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import { ensureVendor } from '../modules/provider/repo';
 import type { Database } from '../platform/db';
+import type { DB } from '../platform/schema';
 import { DEMO_ANNOUNCEMENTS } from './demo-announcements';
 import { DEMO_BANNERS } from './demo-banners';
+import { seedDemoCatalog } from './demo-catalog';
 import { DEMO_HELP_SECTIONS } from './demo-help';
-import { seedDemoMembers } from './demo-members';
+import { seedDemoBalances, seedDemoMembers } from './demo-members';
+import { seedDemoPromotions } from './demo-promotions';
 
 export const DEMO_MERCHANT_CODE = 'khela';
 
@@ -89,6 +93,33 @@ const DAY_MS = 86_400_000;
  * Returns whether this call created the brand.
  */
 export async function seedDemo(db: Database, now: Date = new Date()): Promise<boolean> {
+  const created = await seedDemoBrand(db, now);
+  await seedDemoBalances(db, DEMO_MERCHANT_CODE);
+  await seedDemoProviders(db);
+  const brand = await db.kysely
+    .selectFrom('brands')
+    .select('id')
+    .where('merchant_code', '=', DEMO_MERCHANT_CODE)
+    .executeTakeFirst();
+  if (brand) await seedDemoCatalog(db.kysely, brand.id);
+  return created;
+}
+
+/**
+ * The in-house provider (vendor code JL, spec §9) may call the seamless-wallet API of the demo
+ * brand with a random secret of its own (PROVIDER_SECRETS overrides it). It plays with real money
+ * for members and play money for trial accounts.
+ */
+async function seedDemoProviders(db: Database) {
+  const brand = await db.kysely
+    .selectFrom('brands')
+    .select('id')
+    .where('merchant_code', '=', DEMO_MERCHANT_CODE)
+    .executeTakeFirst();
+  if (brand) await ensureVendor(db, { brandId: brand.id, code: 'JL', name: 'Khela Games', wallets: 'both' });
+}
+
+async function seedDemoBrand(db: Database, now: Date): Promise<boolean> {
   return db.kysely.transaction().execute(async (trx) => {
     const brand = await trx
       .insertInto('brands')
@@ -109,7 +140,10 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
       .onConflict((oc) => oc.column('merchant_code').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (!brand) return false;
+    if (!brand) {
+      await addPromotionsToOlderDemo(trx, now);
+      return false;
+    }
     const brand_id = brand.id;
 
     await trx
@@ -209,7 +243,24 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
         })),
       )
       .execute();
+    await seedDemoPromotions(trx, brand_id, now);
     await seedDemoMembers(trx, brand_id);
     return true;
   });
+}
+
+/**
+ * A demo brand seeded before promotions existed has none: it gets the demo promotions once. The
+ * brand row is locked first, so two processes starting together do not both add them.
+ */
+async function addPromotionsToOlderDemo(trx: Transaction<DB>, now: Date): Promise<void> {
+  const demo = await trx
+    .selectFrom('brands')
+    .select('id')
+    .where('merchant_code', '=', DEMO_MERCHANT_CODE)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!demo) return;
+  const any = await trx.selectFrom('promotions').select('id').where('brand_id', '=', demo.id).limit(1).execute();
+  if (any.length === 0) await seedDemoPromotions(trx, demo.id, now);
 }

@@ -181,7 +181,7 @@ describe('routing', () => {
     mockApi();
     renderApp('/live');
     expect(await screen.findByRole('heading', { level: 1, name: 'Live Casino' })).toBeTruthy();
-    expect(screen.getByText('Games for this category are being added — check back soon.')).toBeTruthy();
+    expect(await screen.findByText('No games found')).toBeTruthy();
   });
 
   it('scrolls to the top on navigation', async () => {

@@ -1,4 +1,4 @@
-import type { BannerGroup } from '@khela/contract/constants';
+import { type BannerGroup, LOTTERY_DIRECT_VENDOR } from '@khela/contract/constants';
 
 /** Layout flags of a route (spec §2 'Routes'). */
 export type Layout = { header: boolean; banner: boolean; footer: boolean; sideMenu: boolean };
@@ -121,4 +121,17 @@ export function needsLogin(pathname: string, loggedInToHomePage: boolean, logged
 export function categoryPath(category: string): string | undefined {
   if (category === 'LOTT') return '/lottery';
   return ROUTES.find((r) => r.category === category)?.path;
+}
+
+/**
+ * Where choosing a category in the lobby's navigation goes (spec §2 'Category navigation'): a
+ * lottery category with the TCG_SEA vendor opens that lottery directly on the lottery page; every
+ * other category goes to its route (LOTT always to the lottery page, as categoryPath says).
+ */
+export function categoryTarget(category: string, vendors: readonly { vassalage: string }[]): string | undefined {
+  const lottery = category === 'LOTT' || category === 'ELOTT';
+  if (lottery && vendors.some((v) => v.vassalage === LOTTERY_DIRECT_VENDOR)) {
+    return `/lottery?vassalage=${LOTTERY_DIRECT_VENDOR}`;
+  }
+  return categoryPath(category);
 }

@@ -1,4 +1,5 @@
 import type { Envelope } from '@khela/contract';
+import { forgetSealingKey, sealedOrPlain } from './seal';
 import { session } from './storage';
 
 /** A failed call: `code` is the contract's error code, `message` an i18n key. */
@@ -43,9 +44,23 @@ export async function api<T>(
     body?: unknown;
     /** Sent as application/x-www-form-urlencoded instead of JSON (spec §3 'form-encoded'). */
     form?: Record<string, string>;
+    /** Spec §7 'encrypted body': the JSON body is sealed to the server's HPKE key (lib/seal.ts). */
+    sealed?: boolean;
     signal?: AbortSignal;
   } = {},
+  /** Set on the one retry after the server refused the held sealing key. */
+  resealed = false,
 ): Promise<T> {
+  const method = opts.method ?? 'GET';
+  let body = opts.body;
+  if (opts.sealed && body !== undefined) {
+    try {
+      body = await sealedOrPlain(method, path, body);
+    } catch {
+      // The HPKE code could not be loaded: the body is not sent plain behind the player's back.
+      throw new ApiError('NETWORK', 'errors.NETWORK', 0);
+    }
+  }
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = session.get('token');
   if (token) headers.authorization = `Bearer ${token}`;
@@ -54,13 +69,13 @@ export async function api<T>(
   let res: Response;
   try {
     res = await fetch(withQuery(path, opts.query), {
-      method: opts.method ?? 'GET',
+      method,
       headers,
       body: opts.form
         ? new URLSearchParams(opts.form).toString()
-        : opts.body === undefined
+        : body === undefined
           ? undefined
-          : JSON.stringify(opts.body),
+          : JSON.stringify(body),
       signal: opts.signal,
     });
   } catch (e) {
@@ -75,6 +90,11 @@ export async function api<T>(
     throw new ApiError('UNKNOWN', 'errors.UNKNOWN', res.status);
   }
   if (!res.ok || !env.success) {
+    // A rotated key or a clock that drifted: fetch the key again and seal once more.
+    if (opts.sealed && !resealed && (env.code === 'SEALED_KEY_UNKNOWN' || env.code === 'SEALED_BODY_EXPIRED')) {
+      forgetSealingKey();
+      return api<T>(path, opts, true);
+    }
     throw new ApiError(env.code ?? 'UNKNOWN', env.message ?? 'errors.UNKNOWN', res.status, env.fieldErrors, env.value);
   }
   return env.value;

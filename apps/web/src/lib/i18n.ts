@@ -39,14 +39,26 @@ export async function initI18n(lang: Locale) {
   return i18next;
 }
 
-/** Switches the language without a reload; stores it as `lang` and the previous one as `hisLang`. */
-export async function changeLanguage(lang: Locale) {
+/**
+ * Switches the language without a reload. A choice (`remember`, the default) is stored as
+ * `lang` and the previous one as `hisLang`; the brand default applied to a visitor who never
+ * chose is not stored, so a later login can still bring the language kept on the account.
+ */
+export async function changeLanguage(lang: Locale, { remember = true }: { remember?: boolean } = {}) {
   if (!i18next.hasResourceBundle(lang, 'translation')) {
     i18next.addResourceBundle(lang, 'translation', await loadLocale(lang));
   }
   const previous = i18next.language;
-  if (previous && previous !== lang) local.set('hisLang', previous);
-  local.set('lang', lang);
+  if (remember) {
+    if (previous && previous !== lang) local.set('hisLang', previous);
+    local.set('lang', lang);
+  }
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
+}
+
+/** The language this browser's visitor chose, if it is one the brand offers. */
+export function chosenLanguage(offered: readonly string[]): Locale | null {
+  const stored = local.get('lang');
+  return isLocale(stored) && offered.includes(stored) ? stored : null;
 }

@@ -25,7 +25,16 @@ export const SESSION_KEYS = [
 ] as const;
 export type SessionKey = (typeof SESSION_KEYS)[number];
 
-export const LOCAL_KEYS = ['lang', 'hisLang', 'theme', 'merchantCode', 'sideMenuMini'] as const;
+export const LOCAL_KEYS = [
+  'lang',
+  'hisLang',
+  'theme',
+  'merchantCode',
+  'sideMenuMini',
+  'hideBalance',
+  /** A visitor's favourite games (spec §3: guests' favourites are kept locally). */
+  'guestFavourites',
+] as const;
 export type LocalKey = (typeof LOCAL_KEYS)[number];
 
 function safe<T>(fn: () => T, fallback: T): T {

@@ -2,12 +2,10 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db';
 import type { DB } from '../../platform/schema';
+import { AGENT_TYPES } from '../../platform/site-kind';
 
 type Db = Database | Kysely<DB>;
 const k = (db: Db) => ('kysely' in db ? db.kysely : db);
-
-/** Agent types that own invitation codes (spec §6). */
-export const AGENT_TYPES = [1, 2, 41, 42] as const;
 
 export function memberByAccount(db: Db, brandId: number, account: string) {
   return k(db)
@@ -21,6 +19,9 @@ export function memberByAccount(db: Db, brandId: number, account: string) {
       'is_agent',
       'member_label',
       'locked_until',
+      'agent_only',
+      'mobile_num',
+      'country_dialing_code',
     ])
     .where('brand_id', '=', brandId)
     .where(sql<string>`lower(account)`, '=', account.toLowerCase())
@@ -77,6 +78,6 @@ export function insertMember(db: Db, m: NewMember) {
   return k(db)
     .insertInto('members')
     .values(m)
-    .returning(['id', 'account', 'is_agent', 'member_label', 'first_login'])
+    .returning(['id', 'account', 'is_agent', 'member_label', 'first_login', 'agent_only'])
     .executeTakeFirstOrThrow();
 }

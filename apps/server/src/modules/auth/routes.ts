@@ -9,8 +9,11 @@ import {
   LoginEnvelope,
   LoginFailure,
   LogoutEnvelope,
+  NewIpResendBody,
+  NewIpVerifyBody,
   ok,
   RegisterBody,
+  SmsCodeEnvelope,
 } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,8 +22,10 @@ import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { failure } from '../../platform/errors';
 import { createHumanChallenge } from '../../platform/human-check';
+import { openSealedBody } from '../../platform/sealed-body';
 import { authenticate, revokeSession } from '../../platform/sessions';
 import { newCaptcha } from './captcha';
+import { NewIpCheckRequired, resendNewIpCode } from './new-ip';
 import * as service from './service';
 
 const FAILURES = {
@@ -43,9 +48,10 @@ export async function authRoutes(root: FastifyInstance) {
     '/wps/session/login',
     {
       config: throttled,
+      preValidation: openSealedBody,
       schema: {
         tags,
-        summary: 'Log in by username and password (human check; captcha after 3 failures)',
+        summary: 'Log in by username and password (human check; captcha after 3 failures); body may be sealed',
         body: LoginBody,
         response: { 200: LoginEnvelope, ...FAILURES, 400: LoginFailure, 403: LoginFailure },
       },
@@ -55,6 +61,8 @@ export async function authRoutes(root: FastifyInstance) {
       try {
         return ok(await service.login(req, await brandOf(req), req.body));
       } catch (err) {
+        if (err instanceof NewIpCheckRequired)
+          return reply.code(err.status).send({ ...failure(err.code), value: err.challenge });
         if (!(err instanceof service.LoginRefused)) throw err;
         return reply.code(err.status).send({ ...failure(err.code), value: err.captcha ? { captcha: true } : null });
       }
@@ -62,12 +70,47 @@ export async function authRoutes(root: FastifyInstance) {
   );
 
   app.post(
-    '/wps/member/register',
+    '/wps/session/login/newip',
     {
       config: throttled,
       schema: {
         tags,
-        summary: 'Register by username (spec §3 payload) and log in',
+        summary: 'Finish a password login from a new address with the SMS code (after NEW_IP_CHECK_REQUIRED)',
+        body: NewIpVerifyBody,
+        response: { 200: LoginEnvelope, ...FAILURES },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await service.newIpLogin(req, await brandOf(req), req.body));
+    },
+  );
+
+  app.post(
+    '/wps/session/login/newip/resend',
+    {
+      config: throttled,
+      schema: {
+        tags,
+        summary: 'Another SMS code for a new-address check (60 s after the last; 5 an hour)',
+        body: NewIpResendBody,
+        response: { 200: SmsCodeEnvelope, ...FAILURES },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await resendNewIpCode(req, await brandOf(req), req.body.challengeId));
+    },
+  );
+
+  app.post(
+    '/wps/member/register',
+    {
+      config: throttled,
+      preValidation: openSealedBody,
+      schema: {
+        tags,
+        summary: 'Register by username (spec §3 payload) and log in; body may be sealed',
         body: RegisterBody,
         response: { 200: LoginEnvelope, ...FAILURES },
       },
@@ -82,9 +125,11 @@ export async function authRoutes(root: FastifyInstance) {
     '/wps/member/register/mobile',
     {
       config: throttled,
+      preValidation: openSealedBody,
       schema: {
         tags,
-        summary: 'Register by mobile number (the account is the number; password required) and log in',
+        summary:
+          'Register by mobile number (the account is the number; password required) and log in; body may be sealed',
         body: RegisterBody,
         response: { 200: LoginEnvelope, ...FAILURES },
       },

@@ -3,6 +3,7 @@ import {
   FIELD_ERRORS,
   type LoginBody,
   type LoginResult,
+  type NewIpVerifyBody,
   type RegisterBody,
   VALIDATION_KEYS,
   validateForm,
@@ -17,6 +18,7 @@ import { requireHumanCheck } from '../../platform/human-check';
 import { burnVerifyTime, hashPassword, isBreached, isWeak, verifyPassword } from '../../platform/passwords';
 import type { MemberLabel } from '../../platform/schema';
 import { createSession } from '../../platform/sessions';
+import { siteRefusal, TRIAL_TYPE } from '../../platform/site-kind';
 import {
   captchaRequired,
   clearFailures,
@@ -27,6 +29,7 @@ import {
 } from '../../platform/throttle';
 import { consumeCode, memberByMobile } from '../verification/service';
 import { checkCaptcha } from './captcha';
+import { passNewIpCheck, recordLoginIp, requireKnownIp } from './new-ip';
 import * as repo from './repo';
 
 /** A refused login; `captcha` tells the form to show the captcha from now on (spec §4). */
@@ -49,6 +52,7 @@ export async function sessionResult(
 ): Promise<LoginResult> {
   const db = req.server.db;
   const token = await createSession(db, member, req, loginType);
+  await recordLoginIp(db, member.id, ipOf(req));
   const firstTimeLogin = await repo.markLoggedIn(db, member.id);
   return {
     token,
@@ -103,7 +107,8 @@ export async function login(req: FastifyRequest, brand: BrandSnapshot, body: Log
 
   // Trial accounts have no password: they come back only through free play.
   let ok = false;
-  if (member?.password_hash && member.is_agent !== 4) ok = await verifyPassword(member.password_hash, body.password);
+  if (member?.password_hash && member.is_agent !== TRIAL_TYPE)
+    ok = await verifyPassword(member.password_hash, body.password);
   else await burnVerifyTime(body.password);
 
   if (!member || !ok) {
@@ -132,10 +137,54 @@ export async function login(req: FastifyRequest, brand: BrandSnapshot, body: Log
     throw new LoginRefused('INVALID_CREDENTIALS', captchaRequired(now));
   }
 
+  await refuseOffSite(req, brand, member, 'username');
+  const passwordExpired = expired(req, member.password_changed_at, body.password);
+  await requireKnownIp(req, brand, member, passwordExpired);
   await clearFailures(db, brand.id, account);
-  const result = await sessionResult(req, member, 'username', expired(req, member.password_changed_at, body.password));
+  const result = await sessionResult(req, member, 'username', passwordExpired);
   await audit(db, { event: 'login.ok', brandId: brand.id, memberId: member.id, ip, detail: { type: 'username' } });
   return result;
+}
+
+/**
+ * Spec §6/§8 by SITE_KIND: an account this site does not admit is refused (and audited) once
+ * its password or code has been proven, so the refusal tells nothing to someone without them.
+ */
+export async function refuseOffSite(
+  req: FastifyRequest,
+  brand: BrandSnapshot,
+  member: { id: bigint; is_agent: number; agent_only: boolean },
+  type: string,
+): Promise<void> {
+  const refusal = siteRefusal(req.server.config, member);
+  if (!refusal) return;
+  await audit(req.server.db, {
+    event: 'login.refused',
+    brandId: brand.id,
+    memberId: member.id,
+    ip: ipOf(req),
+    detail: { reason: refusal, type, siteKind: req.server.config.SITE_KIND },
+  });
+  throw new AppError(refusal);
+}
+
+/** POST /wps/session/login/newip: the SMS code of a new-address check opens the held-back session. */
+export async function newIpLogin(
+  req: FastifyRequest,
+  brand: BrandSnapshot,
+  body: NewIpVerifyBody,
+): Promise<LoginResult> {
+  return passNewIpCheck(req, brand, body, async (member, passwordExpired) => {
+    const result = await sessionResult(req, member, 'username', passwordExpired);
+    await audit(req.server.db, {
+      event: 'login.ok',
+      brandId: brand.id,
+      memberId: member.id,
+      ip: ipOf(req),
+      detail: { type: 'username', newIp: true },
+    });
+    return result;
+  });
 }
 
 /**
@@ -168,6 +217,7 @@ async function smsLogin(req: FastifyRequest, brand: BrandSnapshot, body: LoginBo
   }
   const member = await memberByMobile(db, brand.id, phone);
   if (!member) throw new AppError('INVALID_SMS_CODE', { password: VALIDATION_KEYS.verificationCode });
+  await refuseOffSite(req, brand, member, 'sms');
   if (member.locked_until)
     await db.kysely.updateTable('members').set({ locked_until: null }).where('id', '=', member.id).execute();
   await clearFailures(db, brand.id, member.account);
@@ -195,6 +245,8 @@ export async function register(
   mode: 'username' | 'mobile' = 'username',
 ): Promise<LoginResult> {
   if (!brand.flags[mode === 'mobile' ? 'MOBILENUMREG3' : 'DIRECTREG3']) throw new AppError('FEATURE_DISABLED');
+  // Registration makes players; the agent site has no use for them (agents are opened by their upline).
+  if (req.server.config.SITE_KIND === 'agent') throw new AppError('FEATURE_DISABLED');
   // REGMOBVERF3: the mobile number is verified by a code from /wps/verification/sms/register.
   const smsCode = !!brand.flags.REGMOBVERF3;
   const db = req.server.db;
@@ -279,6 +331,9 @@ export async function checkAffiliate(db: Database, brand: BrandSnapshot, code: s
 /** POST /wps/session/login/freeplay: a new trial account (isAgent 4, no password) and its session. */
 export async function freePlay(req: FastifyRequest, brand: BrandSnapshot): Promise<LoginResult> {
   if (!brand.flags.FREEPLAY3) throw new AppError('FEATURE_DISABLED');
+  // A trial account is no agent: the agent site would turn it away at once.
+  if (siteRefusal(req.server.config, { is_agent: TRIAL_TYPE, agent_only: false }))
+    throw new AppError('NON_AGENT_LOGIN');
   const db = req.server.db;
   const ip = ipOf(req);
   // 'guest' + 10 base-36 characters (~51 bits): matches the username pattern, never guessed.
@@ -289,7 +344,7 @@ export async function freePlay(req: FastifyRequest, brand: BrandSnapshot): Promi
     brand_id: brand.id,
     account,
     password_hash: null,
-    is_agent: 4,
+    is_agent: TRIAL_TYPE,
     first_login: false,
     register_ip: ip,
   });

@@ -12,6 +12,7 @@ export function memberInfo(db: Database, id: bigint) {
       'm.club_label',
       'm.member_label',
       'm.avatar',
+      'm.language',
       'u.account as upline_account',
     ])
     .where('m.id', '=', id)
@@ -28,4 +29,8 @@ export async function setPassword(db: Database, id: bigint, hash: string) {
     .set({ password_hash: hash, password_changed_at: new Date() })
     .where('id', '=', id)
     .execute();
+}
+
+export async function setLanguage(db: Database, id: bigint, language: string) {
+  await db.kysely.updateTable('members').set({ language }).where('id', '=', id).execute();
 }

@@ -1,8 +1,17 @@
-import { ChangePasswordBody, ChangePasswordEnvelope, ErrorEnvelope, MemberInfoEnvelope, ok } from '@khela/contract';
+import {
+  ChangePasswordBody,
+  ChangePasswordEnvelope,
+  ErrorEnvelope,
+  MemberInfoEnvelope,
+  ok,
+  UpdateLanguageBody,
+  UpdateLanguageEnvelope,
+} from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
+import { openSealedBody } from '../../platform/sealed-body';
 import { authenticate, type SessionMember } from '../../platform/sessions';
 import * as service from './service';
 
@@ -31,10 +40,11 @@ export async function memberRoutes(root: FastifyInstance) {
   app.put(
     '/wps/member/password',
     {
+      preValidation: openSealedBody,
       preHandler: authenticate,
       schema: {
         tags,
-        summary: 'Change the password; ends the other sessions',
+        summary: 'Change the password; ends the other sessions; body may be sealed',
         body: ChangePasswordBody,
         response: { 200: ChangePasswordEnvelope, ...FAILURES },
       },
@@ -44,5 +54,20 @@ export async function memberRoutes(root: FastifyInstance) {
       await service.changePassword(app.db, await brandOf(req), req.member as SessionMember, req.body, ip);
       return ok(null);
     },
+  );
+
+  app.put(
+    '/wps/member/language',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: "Keep the member's language (one of the brand's languages; spec §7 'update language')",
+        body: UpdateLanguageBody,
+        response: { 200: UpdateLanguageEnvelope, ...FAILURES },
+      },
+    },
+    async (req) =>
+      ok(await service.setLanguage(await brandOf(req), app.db, req.member as SessionMember, req.body.language)),
   );
 }

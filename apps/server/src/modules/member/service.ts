@@ -20,7 +20,21 @@ export async function infoOf(db: Database, member: SessionMember): Promise<Membe
     clubLabel: m.club_label,
     memberLabel: m.member_label,
     avatar: m.avatar,
+    language: m.language,
   };
+}
+
+/**
+ * PUT /wps/member/language (spec §1 'Language change … notifies the server', §7 'update
+ * language'): one of the brand's languages, kept on the member. The site switches to it when
+ * the member logs in on a browser with no language chosen, and the server's own texts to the
+ * member (reset email, SMS codes) use it.
+ */
+export async function setLanguage(brand: BrandSnapshot, db: Database, member: SessionMember, language: string) {
+  if (!(brand.info.languages as readonly string[]).includes(language))
+    throw new AppError('VALIDATION_FAILED', { language: FIELD_ERRORS.invalid });
+  await repo.setLanguage(db, member.id, language);
+  return { language };
 }
 
 type ChangePassword = { oldPassword: string; newPassword: string; confirmNewPassword: string };

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type BrandSnapshot, brandOf, hostOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
-import { loadMailConfig, type MailConfig, outboxSender } from '../../platform/email';
+import { createEmailSender, loadMailConfig, type MailConfig } from '../../platform/email';
 import { AppError } from '../../platform/errors';
 import * as service from './service';
 
@@ -25,7 +25,7 @@ export async function passwordResetRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
   const mailConfig = loadMailConfig(app.config.dataDir);
-  const mail = outboxSender(mailConfig, app.log);
+  const mail = createEmailSender(mailConfig, app.log);
   const ipKey = (req: FastifyRequest) => clientIp(req, app.config.TRUSTED_PROXY_HEADER) || req.ip;
   const throttled = { rateLimit: { max: app.config.LOGIN_RATE_PER_MINUTE, timeWindow: 60_000, keyGenerator: ipKey } };
 

@@ -13,8 +13,9 @@ import { sql } from 'kysely';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
 import type { Database } from '../../platform/db';
-import type { EmailSender } from '../../platform/email';
+import { type EmailSender, mailFailure } from '../../platform/email';
 import { AppError } from '../../platform/errors';
+import { memberLanguage, RESET_EMAIL } from '../../platform/member-texts';
 import { hashPassword, isBreached, isWeak } from '../../platform/passwords';
 
 /** 32 random bytes (256 bits) per link; only the SHA-256 is stored. */
@@ -68,8 +69,8 @@ export async function requestReset(ctx: ForgotContext, body: ForgotByEmailBody):
   await sql`INSERT INTO password_reset_requests (brand_id, account, email, ip)
             VALUES (${brand.id}, ${account}, ${email}, ${ip})`.execute(db.kysely);
 
-  const found = await sql<{ id: bigint; account: string; email: string }>`
-    SELECT id, account, email FROM members
+  const found = await sql<{ id: bigint; account: string; email: string; language: string | null }>`
+    SELECT id, account, email, language FROM members
      WHERE brand_id = ${brand.id} AND lower(account) = ${account} AND lower(email) = ${email}
        AND is_agent <> 4 AND password_hash IS NOT NULL`.execute(db.kysely);
   const member = found.rows[0];
@@ -88,22 +89,17 @@ export async function requestReset(ctx: ForgotContext, body: ForgotByEmailBody):
               VALUES (${digest(token)}, ${member.id}, ${ip})`.execute(trx);
   });
   const link = `${ctx.origin}${RESET_PASSWORD_PATH}?token=${token}`;
+  // In the language the member last chose on the site, else the brand's default.
+  const texts = RESET_EMAIL[memberLanguage(member.language, brand)];
   return ctx.mail
     .send({
       to: member.email,
-      subject: `${brand.info.name || 'Khela'}: reset your password / পাসওয়ার্ড রিসেট`,
-      text: [
-        `Hello ${member.account},`,
-        '',
-        `Someone (hopefully you) asked to reset the password of this account. Open this link within ${RESET_LINK_MINUTES} minutes to choose a new one; it works once:`,
-        link,
-        'If you did not ask, ignore this email: your password stays as it is.',
-        '',
-        `প্রিয় ${member.account},`,
-        `আপনার অ্যাকাউন্টের পাসওয়ার্ড রিসেট করার অনুরোধ এসেছে। নতুন পাসওয়ার্ড দিতে ${RESET_LINK_MINUTES} মিনিটের মধ্যে উপরের লিংকটি খুলুন; লিংকটি একবারই কাজ করবে। অনুরোধটি আপনি না করে থাকলে এই ইমেইলটি উপেক্ষা করুন — আপনার পাসওয়ার্ড যেমন আছে তেমনই থাকবে।`,
-      ].join('\n'),
+      subject: texts.subject(brand.info.name || 'Khela'),
+      text: texts.text({ account: member.account, link, minutes: RESET_LINK_MINUTES }),
     })
-    .catch((err) => ctx.log.error({ err }, 'password reset email could not be sent'));
+    .catch((err) =>
+      ctx.log.error({ mail: mailFailure(err), to: member.email }, 'password reset email could not be sent'),
+    );
 }
 
 /**

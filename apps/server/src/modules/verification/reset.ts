@@ -12,7 +12,7 @@ import type { BrandSnapshot } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { AppError } from '../../platform/errors';
 import { hashPassword, isBreached, isWeak } from '../../platform/passwords';
-import { sessionResult } from '../auth/service';
+import { refuseOffSite, sessionResult } from '../auth/service';
 import { consumeCode, memberByMobile } from './service';
 
 /**
@@ -50,6 +50,7 @@ export async function resetByPhone(
   });
   const member = await memberByMobile(db, brand.id, phone);
   if (!member) throw new AppError('INVALID_SMS_CODE', { verificationCode: VALIDATION_KEYS.verificationCode });
+  await refuseOffSite(req, brand, member, 'reset');
 
   const hash = await hashPassword(body.newPassword);
   const revoked = await db.kysely.transaction().execute(async (trx) => {

@@ -14,7 +14,9 @@ import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { AppError } from '../../platform/errors';
 import { requireHumanCheck } from '../../platform/human-check';
-import { createSmsSender } from '../../platform/sms';
+import { memberLanguage } from '../../platform/member-texts';
+import { openSealedBody } from '../../platform/sealed-body';
+import { smsSenderOf } from '../../platform/sms';
 import { resetByPhone } from './reset';
 import { issueCode, memberByMobile } from './service';
 
@@ -30,7 +32,7 @@ const FAILURES = {
 export async function verificationRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
-  const sender = createSmsSender(app.config, app.log);
+  const sender = smsSenderOf(app);
   const ipOf = (req: FastifyRequest) => clientIp(req, app.config.TRUSTED_PROXY_HEADER);
   const throttled = {
     rateLimit: {
@@ -69,6 +71,7 @@ export async function verificationRoutes(root: FastifyInstance) {
         deliver: !!member,
         ip,
         brandName: brand.info.name,
+        language: memberLanguage(member?.language, brand),
       });
       if (member)
         await audit(app.db, { event: 'sms.sent', brandId: brand.id, memberId: member.id, ip, detail: { purpose } });
@@ -105,6 +108,8 @@ export async function verificationRoutes(root: FastifyInstance) {
         deliver: true,
         ip,
         brandName: brand.info.name,
+        // Nobody to ask yet: the brand's default language.
+        language: memberLanguage(null, brand),
       });
       await audit(app.db, { event: 'sms.sent', brandId: brand.id, ip, detail: { purpose: 'register' } });
       return ok(value);
@@ -115,9 +120,10 @@ export async function verificationRoutes(root: FastifyInstance) {
     '/wps/member/password/verification',
     {
       config: throttled,
+      preValidation: openSealedBody,
       schema: {
         tags,
-        summary: 'Set a new password with an SMS reset code; ends all sessions and logs in',
+        summary: 'Set a new password with an SMS reset code; ends all sessions and logs in; body may be sealed',
         body: PhoneResetBody,
         response: { 200: LoginEnvelope, ...FAILURES },
       },

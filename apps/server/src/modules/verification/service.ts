@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  type Locale,
   SMS_CODE_DIGITS,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_MINUTES,
@@ -11,13 +12,14 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { NEW_IP_SMS_TEXT, SMS_CODE_TEXT } from '../../platform/member-texts';
 import type { DB } from '../../platform/schema';
 import type { SmsSender } from '../../platform/sms';
 
 type Db = Database | Kysely<DB>;
 const k = (db: Db) => ('kysely' in db ? db.kysely : db);
 
-export type SmsPurpose = 'login' | 'register' | 'reset';
+export type SmsPurpose = 'login' | 'register' | 'reset' | 'newip';
 export type Phone = { dialingCode: string; mobile: string };
 
 const digits = (s: string | undefined) => (s ?? '').replace(/\D/g, '');
@@ -58,6 +60,8 @@ export function memberByMobile(db: Db, brandId: number, p: Phone) {
       'is_agent',
       'member_label',
       'locked_until',
+      'agent_only',
+      'language',
     ])
     .where('brand_id', '=', brandId)
     .where('mobile_num', '=', mobile)
@@ -81,7 +85,16 @@ export function memberByMobile(db: Db, brandId: number, p: Phone) {
 export async function issueCode(
   db: Database,
   sender: SmsSender,
-  o: { brandId: number; phone: Phone; purpose: SmsPurpose; deliver: boolean; ip: string; brandName: string },
+  o: {
+    brandId: number;
+    phone: Phone;
+    purpose: SmsPurpose;
+    deliver: boolean;
+    ip: string;
+    brandName: string;
+    /** The language of the text: the member's, or the brand default for a number not yet registered. */
+    language: Locale;
+  },
 ): Promise<{ expiredMinutes: number }> {
   const key = phoneKey(o.phone);
   const r = await sql<{ n: string | number; last_age: number | null }>`
@@ -109,7 +122,8 @@ export async function issueCode(
     .returning('id')
     .executeTakeFirstOrThrow();
   if (o.deliver) {
-    const text = `${o.brandName}: ${code} is your verification code. It expires in ${SMS_CODE_TTL_MINUTES} minutes. Never share it.`;
+    const texts = o.purpose === 'newip' ? NEW_IP_SMS_TEXT : SMS_CODE_TEXT;
+    const text = texts[o.language]({ brand: o.brandName, code, minutes: SMS_CODE_TTL_MINUTES });
     try {
       await sender.send(e164(o.phone), text);
     } catch {

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
+import { HotLobby } from '../../features/lobby/hot';
+import { Lobby } from '../../features/lobby/lobby';
 import type { PageProps } from '../pages';
-import { EmptyPage } from './empty-page';
 
-/** /rng, /live, /sports … — a category's game lobby. */
+/** /rng, /live, /sports … — a category's game lobby; /hot the hot games. */
 export default function LobbyPage({ route }: PageProps) {
-  const { t } = useTranslation();
-  const title = route.category ? t(`pages.categories.${route.category}`) : t('pages.title.lobby');
-  return <EmptyPage title={title} emptyTitle={t('pages.gamesEmptyTitle')} emptyText={t('pages.lobbyEmptyText')} />;
+  const category = route.category ?? 'HOT';
+  // A new category is a new lobby: its search box and popup start fresh.
+  return category === 'HOT' ? <HotLobby /> : <Lobby key={category} category={category} />;
 }

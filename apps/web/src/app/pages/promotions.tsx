@@ -1,14 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyPage } from './empty-page';
+import { PromotionsPage } from '../../features/promotions/promotions-page';
 
-/** /promotions */
-export default function PromotionsPage() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage
-      title={t('pages.title.promotions')}
-      emptyTitle={t('pages.promotionsEmptyTitle')}
-      emptyText={t('pages.promotionsEmptyText')}
-    />
-  );
+/** /promotions, and /promotions?id=… for one promotion (spec §2). */
+export default function Promotions() {
+  return <PromotionsPage />;
 }

@@ -1,7 +1,10 @@
-import type { MemberInfo } from '@khela/contract';
-import { useQuery } from '@tanstack/react-query';
+import type { MemberInfo, PlayerAvatars } from '@khela/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { session } from '../../lib/storage';
+import { syncAccountLanguage } from '../language/account-language';
+import { useBrand } from '../system/api';
 
 export type { MemberInfo } from '@khela/contract';
 
@@ -22,10 +25,16 @@ function storeMemberKeys(info: MemberInfo) {
   }
 }
 
-/** Member info for the token (spec §4: login state is set once it loads). */
+export const memberInfoKey = (token: string | null) => ['member', 'info', token] as const;
+
+/**
+ * Member info for the token (spec §4: login state is set once it loads). Once it is here, the
+ * browser and the account agree on a language (features/language/account-language.ts).
+ */
 export function useMemberInfo(token: string | null) {
-  return useQuery({
-    queryKey: ['member', 'info', token],
+  const brand = useBrand();
+  const query = useQuery({
+    queryKey: memberInfoKey(token),
     queryFn: async ({ signal }) => {
       const info = await api<MemberInfo>('/wps/member/info', { signal });
       storeMemberKeys(info);
@@ -34,5 +43,44 @@ export function useMemberInfo(token: string | null) {
     enabled: token !== null,
     staleTime: 60_000,
     retry: false,
+  });
+  const accountLanguage = query.data?.language;
+  const memberId = query.data?.id;
+  // By value: the brand is read again after every language switch, with the same list.
+  const offered = brand?.languages.join(',');
+  useEffect(() => {
+    if (memberId === undefined || accountLanguage === undefined || offered === undefined) return;
+    void syncAccountLanguage(accountLanguage, offered.split(','));
+  }, [memberId, accountLanguage, offered]);
+  return query;
+}
+
+/** The built-in avatars and the upload rules (spec §7 /wps/relay/MCSFE_getPlayerAvatar). */
+export function usePlayerAvatars(enabled: boolean) {
+  return useQuery({
+    queryKey: ['member', 'avatars'],
+    queryFn: ({ signal }) => api<PlayerAvatars>('/wps/relay/MCSFE_getPlayerAvatar', { signal }),
+    enabled,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** A built-in avatar's id, or a picture (base64 of its bytes). */
+export type AvatarChange = { builtin: string } | { image: string };
+
+/**
+ * PUT /wps/member/info/icon. On success member info takes the new address at once, so the
+ * header and the menu show the new avatar without another call.
+ */
+export function useSetAvatar() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: AvatarChange) =>
+      api<{ avatar: string | null }>('/wps/member/info/icon', { method: 'PUT', body: change }),
+    onSuccess: ({ avatar }) => {
+      client.setQueriesData<MemberInfo>({ queryKey: ['member', 'info'] }, (old) => (old ? { ...old, avatar } : old));
+      client.setQueryData<PlayerAvatars>(['member', 'avatars'], (old) => (old ? { ...old, avatar } : old));
+    },
   });
 }

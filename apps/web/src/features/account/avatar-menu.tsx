@@ -4,16 +4,18 @@ import { useNavigate } from 'react-router';
 import { Modal } from '../../components/ui/modal';
 import { api } from '../../lib/api';
 import { clearSession, useSessionToken } from '../../lib/session';
+import { ui } from '../../lib/ui-store';
 import { AGENT_CENTRE_TYPES, type MemberInfo, useMemberInfo } from './api';
+import { Avatar } from './avatar';
+import { AvatarPicker } from './avatar-picker';
 import './account.css';
-
-export const DEFAULT_AVATAR = '/img/avatar-default.svg';
 
 /**
  * The logged-in header's avatar menu (spec §2 'Avatar menu'): avatar (default on load failure),
  * nickname, member label in its colours, Members, Account record, Betting record, Agent (only
- * for account-centre types, spec §6) and Sign out with its confirmation. The member and agent
- * centres are later issues: their items say so instead of leading nowhere.
+ * for account-centre types, spec §6) and Sign out with its confirmation. Members and the two
+ * records open the member centre at their page; the agent centre is a later issue and its item
+ * says so instead of leading nowhere.
  */
 export default function AvatarMenu() {
   const { t } = useTranslation();
@@ -22,6 +24,7 @@ export default function AvatarMenu() {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [picking, setPicking] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
 
@@ -43,6 +46,10 @@ export default function AvatarMenu() {
 
   const name = info?.nickname || info?.account || '';
   const soon = () => setNote(t('account.comingSoon'));
+  const centre = (page: string) => () => {
+    setOpen(false);
+    ui.openModal('memberCentre', page);
+  };
   const isAgentCentre = info ? (AGENT_CENTRE_TYPES as readonly number[]).includes(info.isAgent) : false;
 
   return (
@@ -59,26 +66,37 @@ export default function AvatarMenu() {
           setNote(null);
         }}
       >
-        <Avatar info={info} />
+        <Avatar src={info?.avatar} />
         <span className="avatar-menu-name">{name}</span>
       </button>
       {open ? (
         <div id={menuId} className="avatar-menu-panel" role="menu">
           <div className="avatar-menu-head">
-            <Avatar info={info} size={48} />
+            <Avatar src={info?.avatar} size={48} />
             <div>
               <p className="avatar-menu-nickname">{name}</p>
               {info ? <MemberLabel info={info} /> : null}
               {isError ? <p className="avatar-menu-note">{t('account.infoFailed')}</p> : null}
             </div>
           </div>
-          <button type="button" role="menuitem" className="avatar-menu-item" onClick={soon}>
+          <button
+            type="button"
+            role="menuitem"
+            className="avatar-menu-item"
+            onClick={() => {
+              setOpen(false);
+              setPicking(true);
+            }}
+          >
+            {t('account.changeAvatar')}
+          </button>
+          <button type="button" role="menuitem" className="avatar-menu-item" onClick={centre('securityCenter')}>
             {t('account.members')}
           </button>
-          <button type="button" role="menuitem" className="avatar-menu-item" onClick={soon}>
+          <button type="button" role="menuitem" className="avatar-menu-item" onClick={centre('transactionHistory')}>
             {t('account.accountRecord')}
           </button>
-          <button type="button" role="menuitem" className="avatar-menu-item" onClick={soon}>
+          <button type="button" role="menuitem" className="avatar-menu-item" onClick={centre('personalHistoryCopy')}>
             {t('account.bettingRecord')}
           </button>
           {isAgentCentre ? (
@@ -104,25 +122,9 @@ export default function AvatarMenu() {
           ) : null}
         </div>
       ) : null}
+      <AvatarPicker open={picking} onClose={() => setPicking(false)} info={info} />
       <LogoutConfirm open={confirming} onClose={() => setConfirming(false)} />
     </div>
-  );
-}
-
-function Avatar({ info, size = 32 }: { info: MemberInfo | undefined; size?: number }) {
-  const [failed, setFailed] = useState(false);
-  const src = info?.avatar && !failed ? info.avatar : DEFAULT_AVATAR;
-  return (
-    <img
-      className="avatar-img"
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      onError={() => {
-        if (!failed) setFailed(true);
-      }}
-    />
   );
 }
 

@@ -20,7 +20,18 @@ export type LoginBody = {
 /** Failure code that turns the captcha on (spec §4 'a failure with a captcha flag'). */
 export const CAPTCHA_REQUIRED = 'CAPTCHA_REQUIRED';
 
-export const login = (body: LoginBody) => api<LoginValue>('/wps/session/login', { method: 'POST', body });
+export const login = (body: LoginBody) => api<LoginValue>('/wps/session/login', { method: 'POST', body, sealed: true });
+
+/** The code of a new-address check (after NEW_IP_CHECK_REQUIRED): finishes the login. */
+export const verifyNewIp = (body: { challengeId: string; code: string }) =>
+  api<LoginValue>('/wps/session/login/newip', { method: 'POST', body });
+
+/** Another code for the same new-address check. */
+export const resendNewIpCode = (challengeId: string) =>
+  api<{ expiredMinutes: number }>('/wps/session/login/newip/resend', { method: 'POST', body: { challengeId } });
+
+/** Failure code of a right password from a new address; its value is a NewIpChallenge. */
+export const NEW_IP_CHECK_REQUIRED = 'NEW_IP_CHECK_REQUIRED';
 
 export const freePlay = () =>
   api<LoginValue>('/wps/session/login/freeplay', { method: 'POST', body: { os: navigatorOs(), platform: 'W' } });
@@ -46,6 +57,7 @@ export const register = (body: RegisterBody, mode: 'username' | 'mobile') =>
   api<LoginValue>(mode === 'mobile' ? '/wps/member/register/mobile' : '/wps/member/register', {
     method: 'POST',
     body,
+    sealed: true,
   });
 
 export const checkAffiliate = (code: string) =>
@@ -60,7 +72,7 @@ export const resetPassword = (body: { token: string; newPassword: string; confir
   api<null>('/wps/member/password/reset', { method: 'POST', body });
 
 export const changePassword = (body: { oldPassword?: string; newPassword: string; confirmNewPassword: string }) =>
-  api<unknown>('/wps/member/password', { method: 'PUT', body });
+  api<unknown>('/wps/member/password', { method: 'PUT', body, sealed: true });
 
 export const logout = () => api<unknown>('/wps/session/logout', { method: 'DELETE' });
 

@@ -2,17 +2,11 @@ import type { RegisterSettings } from '@khela/contract';
 import { REGISTER_FIELDS } from '@khela/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, resetBrowser } from '../../../test/render';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fail, mockAccounts, ok, openLogin } from '../../../test/accounts';
+import { renderApp, resetBrowser } from '../../../test/render';
 import { ui } from '../../lib/ui-store';
 import { saveRemembered } from './remember';
-
-type Reply = { status?: number; body: unknown };
-const ok = (value: unknown): Reply => ({ body: { success: true, value, message: 'ok', code: 'OK' } });
-const fail = (status: number, code: string, message: string, fieldErrors?: Record<string, string>): Reply => ({
-  status,
-  body: { success: false, value: null, message, code, ...(fieldErrors ? { fieldErrors } : {}) },
-});
 
 const off = {
   enabled: false,
@@ -53,31 +47,6 @@ const MEMBER = {
   memberLabel: [{ labelName: 'VIP 1', color: '#fff', bgColor: '#b45309' }],
   avatar: null,
 };
-
-/** The app's usual stubs plus the accounts routes given; returns every call made. */
-function mockAccounts(routes: Record<string, (body: unknown) => Reply>) {
-  const base = mockApi();
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route) return base(input);
-    const r = route(body);
-    return { ok: (r.status ?? 200) < 400, status: r.status ?? 200, json: async () => r.body };
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
-
-async function openLogin() {
-  renderApp('/');
-  const banner = await screen.findByRole('banner');
-  await userEvent.click(within(banner).getByRole('button', { name: 'Log in' }));
-  return screen.findByRole('form', { name: 'Log in' });
-}
 
 beforeEach(async () => {
   await resetBrowser('en');
@@ -239,6 +208,25 @@ describe('registration', () => {
     expect(within(form).getByText('Incorrect confirmation input')).toBeTruthy();
     expect(within(form).getByText('Please agree to the terms and conditions')).toBeTruthy();
     expect(calls.some((c) => c.path === '/wps/member/register')).toBe(false);
+  });
+
+  it('draws the required mark, hidden from screen readers, and tells them through aria-required', async () => {
+    const withEmail = { ...SETTINGS, email: { ...off, enabled: true } };
+    mockAccounts({ 'GET /wps/system/setting/register': () => ok(withEmail) });
+    renderApp('/register');
+    const form = await screen.findByRole('form', { name: 'Create account' });
+    const username = within(form).getByLabelText('Username');
+    expect(username.getAttribute('aria-required')).toBe('true');
+    const label = form.querySelector(`label[for="${username.id}"]`) as HTMLLabelElement;
+    // No U+FF0A character: the Bengali webfont has no glyph for it, so it is drawn.
+    expect(label.textContent).toBe('Username');
+    const mark = label.querySelector('svg.auth-required');
+    expect(mark?.getAttribute('aria-hidden')).toBe('true');
+    expect(form.textContent).not.toContain('＊');
+    // An optional field has neither the mark nor aria-required.
+    const email = within(form).getByLabelText('Email');
+    expect(email.getAttribute('aria-required')).toBeNull();
+    expect(form.querySelector(`label[for="${email.id}"] svg`)).toBeNull();
   });
 
   it('registers with the payload additions, logs in and shows the success popup', async () => {

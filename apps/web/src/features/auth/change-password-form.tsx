@@ -7,6 +7,7 @@ import { clearSession } from '../../lib/session';
 import { ui } from '../../lib/ui-store';
 import { changePassword, useRegisterSettings } from './api';
 import { Field } from './field';
+import { FormEnd } from './form-end';
 import { errorText, fieldMessage } from './messages';
 import { NewPasswordFields } from './new-password-fields';
 import { forgetKnownPassword, knownPassword } from './password-memory';
@@ -72,14 +73,7 @@ export function ChangePasswordForm() {
         />
       ) : null}
       <NewPasswordFields register={(n) => register(n)} errors={err} />
-      {general ? (
-        <p className="auth-alert" role="alert">
-          {general}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary auth-submit" disabled={formState.isSubmitting}>
-        {t('auth.changePasswordButton')}
-      </button>
+      <FormEnd general={general} busy={formState.isSubmitting} submit={t('auth.changePasswordButton')} />
     </form>
   );
 }

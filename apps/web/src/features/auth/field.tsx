@@ -3,7 +3,7 @@ import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'rea
 type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string;
-  /** Shows the ＊ mark of a required field (spec §5). */
+  /** Shows the ＊ mark of a required field (spec §5); the input says aria-required. */
   mark?: boolean;
   /** Extra content at the end of the input row (captcha image, show-password toggle). */
   end?: ReactNode;
@@ -21,11 +21,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
   return (
     <div className={`auth-field${error ? ' auth-field-invalid' : ''}`}>
       <label htmlFor={id} className="auth-label">
-        {mark ? (
-          <span className="auth-required" aria-hidden="true">
-            ＊
-          </span>
-        ) : null}
+        {mark ? <RequiredMark /> : null}
         {label}
       </label>
       <div className="auth-input-row">
@@ -49,3 +45,20 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     </div>
   );
 });
+
+/**
+ * Spec §5's ＊ (U+FF0A), drawn: the Bengali webfont has no such glyph, so a phone or desktop
+ * without a CJK font would show a box. Decorative; the input carries aria-required.
+ */
+function RequiredMark() {
+  return (
+    <svg className="auth-required" viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+      <path
+        d="M5 1.2v7.6M1.7 3.1l6.6 3.8M1.7 6.9l6.6-3.8"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}

@@ -6,12 +6,15 @@ import { ApiError } from '../../lib/api';
 import { ui } from '../../lib/ui-store';
 import { useWhitelabel } from '../system/api';
 import { forgotByEmail, useRegisterSettings } from './api';
-import { CountryCodePicker, initialDialingCode } from './country-code-picker';
+import { initialDialingCode } from './country-code-picker';
 import { Field } from './field';
-import { HumanCheck } from './human-check';
+import { FormEnd } from './form-end';
+import { HumanCheck, useHumanCheck } from './human-check';
 import { errorText, fieldMessage, ruleOf } from './messages';
+import { ModeTabs } from './mode-tabs';
+import { NewPasswordFields } from './new-password-fields';
 import { resetByPhone, sendLoginCode } from './sms-api';
-import { SmsCodeButton } from './sms-code-button';
+import { MOBILE_NUMBER, SmsCodeFields } from './sms-code-fields';
 import { useCompleteLogin } from './use-complete-login';
 
 type Fields = { username: string; email: string };
@@ -30,20 +33,13 @@ export function ForgotPasswordForm() {
   return (
     <>
       <p className="auth-bonus">{mode === 'phone' ? t('auth.forgotPhoneLead') : t('auth.forgotLead')}</p>
-      <div className="auth-tabs auth-subtabs" role="tablist" aria-label={t('auth.forgotModes')}>
-        {(['email', 'phone'] as const).map((m) => (
-          <button
-            key={m}
-            type="button"
-            role="tab"
-            className="auth-tab"
-            aria-selected={mode === m}
-            onClick={() => setMode(m)}
-          >
-            {m === 'email' ? t('auth.forgotByEmail') : t('auth.forgotByPhone')}
-          </button>
-        ))}
-      </div>
+      <ModeTabs
+        label={t('auth.forgotModes')}
+        modes={['email', 'phone'] as const}
+        value={mode}
+        onChange={setMode}
+        text={(m) => (m === 'email' ? t('auth.forgotByEmail') : t('auth.forgotByPhone'))}
+      />
       {mode === 'phone' ? <ForgotByPhoneForm /> : <ForgotByEmailForm lead={false} />}
     </>
   );
@@ -113,17 +109,11 @@ function ForgotByEmailForm({ lead = true }: { lead?: boolean }) {
         error={err.email?.message}
         {...register('email')}
       />
-      {general ? (
-        <p className="auth-alert" role="alert">
-          {general}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary auth-submit" disabled={formState.isSubmitting}>
-        {t('auth.forgotButton')}
-      </button>
-      <button type="button" className="link-btn" onClick={() => ui.openModal('login')}>
-        {t('auth.backToLogin')}
-      </button>
+      <FormEnd general={general} busy={formState.isSubmitting} submit={t('auth.forgotButton')}>
+        <button type="button" className="link-btn" onClick={() => ui.openModal('login')}>
+          {t('auth.backToLogin')}
+        </button>
+      </FormEnd>
     </form>
   );
 }
@@ -143,11 +133,10 @@ function ForgotByPhoneForm() {
   const { t } = useTranslation();
   const complete = useCompleteLogin();
   const { data: settings } = useRegisterSettings();
-  const { register, handleSubmit, formState, setError, clearErrors, getValues } = useForm<PhoneFields>();
+  const form = useForm<PhoneFields>();
+  const { register, handleSubmit, formState, setError, clearErrors } = form;
   const [dial, setDial] = useState(() => initialDialingCode());
-  const [human, setHuman] = useState<string | null>(null);
-  const [humanAttempt, setHumanAttempt] = useState(0);
-  const [humanAvailable, setHumanAvailable] = useState(false);
+  const human = useHumanCheck();
   const [general, setGeneral] = useState<string | null>(null);
 
   const showErrors = (e: unknown) => {
@@ -159,38 +148,11 @@ function ForgotByPhoneForm() {
     setGeneral(errorText(t, e));
   };
 
-  /** spec §5: a valid number and a passed human check before a code is asked for. */
-  async function requestCode() {
-    setGeneral(null);
-    clearErrors('mobileNum');
-    const mobileNum = getValues('mobileNum').trim();
-    if (!/^\+?\d{6,15}$/.test(mobileNum)) {
-      setError('mobileNum', { message: t('validation.mobileNum') });
-      return null;
-    }
-    if (humanAvailable && !human) {
-      setGeneral(t('validation.verifyFirst'));
-      return null;
-    }
-    try {
-      return await sendLoginCode({
-        mobileNum,
-        countryDialingCode: dial,
-        purpose: 'reset',
-        ...(human ? { altcha: human } : {}),
-      });
-    } finally {
-      // The solution is spent on this request.
-      setHuman(null);
-      setHumanAttempt((a) => a + 1);
-    }
-  }
-
   const onSubmit = handleSubmit(async (v) => {
     setGeneral(null);
     clearErrors();
     const errors: Partial<Record<keyof PhoneFields, string>> = {};
-    if (!/^\+?\d{6,15}$/.test(v.mobileNum.trim())) errors.mobileNum = t('validation.mobileNum');
+    if (!MOBILE_NUMBER.test(v.mobileNum.trim())) errors.mobileNum = t('validation.mobileNum');
     if (v.verificationCode.trim() === '') errors.verificationCode = t('validation.verificationCode');
     if (v.newPassword === '')
       errors.newPassword = fieldMessage(t, 'newPassword', 'validation.notEmpty', ruleOf(settings, 'password'));
@@ -217,56 +179,27 @@ function ForgotByPhoneForm() {
   const err = formState.errors;
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={t('auth.forgotTitle')}>
-      <Field
-        label={t('validation.fields.mobileNum')}
+      <SmsCodeFields
+        form={form}
+        dial={dial}
+        onDialChange={setDial}
+        human={human}
+        onMessage={setGeneral}
+        // A reset code (spec §2 'Forgot password … by phone') from /wps/verification/sms/noLogin.
+        request={(mobileNum, countryDialingCode, altcha) =>
+          sendLoginCode({ mobileNum, countryDialingCode, purpose: 'reset', ...(altcha ? { altcha } : {}) })
+        }
+        onRefused={showErrors}
         mark
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        placeholder={t('auth.mobilePlaceholder')}
-        error={err.mobileNum?.message}
-        start={<CountryCodePicker value={dial} onChange={setDial} />}
-        {...register('mobileNum')}
+        mobilePlaceholder={t('auth.mobilePlaceholder')}
       />
-      <Field
-        label={t('validation.fields.verificationCode')}
-        mark
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        placeholder={t('auth.smsCodePlaceholder')}
-        error={err.verificationCode?.message}
-        end={<SmsCodeButton send={requestCode} onError={showErrors} />}
-        {...register('verificationCode')}
-      />
-      <Field
-        label={t('validation.fields.newPassword')}
-        mark
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('auth.newPasswordPlaceholder')}
-        error={err.newPassword?.message}
-        {...register('newPassword')}
-      />
-      <Field
-        label={t('validation.fields.confirmNewPassword')}
-        mark
-        type="password"
-        autoComplete="new-password"
-        error={err.confirmNewPassword?.message}
-        {...register('confirmNewPassword')}
-      />
-      <HumanCheck attempt={humanAttempt} onChange={setHuman} onAvailable={setHumanAvailable} />
-      {general ? (
-        <p className="auth-alert" role="alert">
-          {general}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary auth-submit" disabled={formState.isSubmitting}>
-        {t('auth.resetByPhoneButton')}
-      </button>
-      <button type="button" className="link-btn" onClick={() => ui.openModal('login')}>
-        {t('auth.backToLogin')}
-      </button>
+      <NewPasswordFields register={(n) => register(n)} errors={err} placeholder={t('auth.newPasswordPlaceholder')} />
+      <HumanCheck {...human.props} />
+      <FormEnd general={general} busy={formState.isSubmitting} submit={t('auth.resetByPhoneButton')}>
+        <button type="button" className="link-btn" onClick={() => ui.openModal('login')}>
+          {t('auth.backToLogin')}
+        </button>
+      </FormEnd>
     </form>
   );
 }

@@ -25,6 +25,28 @@ export function HumanCheck({ attempt = 0, ...props }: HumanCheckProps & { attemp
   return <HumanCheckRound key={`${attempt}:${round}`} {...props} onExpired={() => setRound((r) => r + 1)} />;
 }
 
+/**
+ * A form's human-check state: the solution, whether the server offers the check, and `spend()`
+ * after a request used the solution (the widget then starts a fresh challenge). `props` go to
+ * <HumanCheck>.
+ */
+export function useHumanCheck() {
+  const [solution, setSolution] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [available, setAvailable] = useState(false);
+  return {
+    solution,
+    /** The server offers the check and it is not solved yet: a request would be refused. */
+    missing: available && !solution,
+    spend() {
+      setSolution(null);
+      setAttempt((a) => a + 1);
+    },
+    props: { attempt, onChange: setSolution, onAvailable: setAvailable },
+  };
+}
+export type HumanCheckState = ReturnType<typeof useHumanCheck>;
+
 /** One challenge's life; an expired challenge remounts it with a fresh one. */
 function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps & { onExpired: () => void }) {
   const { t, i18n } = useTranslation();

@@ -1,17 +1,28 @@
+import type { NewIpChallenge } from '@khela/contract';
 import { CAPTCHA_REFRESH_GUARD_MS } from '@khela/contract/constants';
 import { validateLogin } from '@khela/contract/validation';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { prepareSealing } from '../../lib/seal';
 import { ui } from '../../lib/ui-store';
 import { useWhitelabel } from '../system/api';
-import { CAPTCHA_REQUIRED, type Captcha, captchaSrc, fetchCaptcha, freePlay, login } from './api';
+import {
+  CAPTCHA_REQUIRED,
+  type Captcha,
+  captchaSrc,
+  fetchCaptcha,
+  freePlay,
+  login,
+  NEW_IP_CHECK_REQUIRED,
+} from './api';
 import { CountryCodePicker, initialDialingCode } from './country-code-picker';
 import { Field } from './field';
 import './auth.css';
 import { HumanCheck } from './human-check';
 import { errorText, fieldMessage } from './messages';
+import { NewIpStep } from './new-ip-step';
 import { readRemembered, saveRemembered } from './remember';
 import { sendLoginCode, smsLogin } from './sms-api';
 import { SmsCodeButton } from './sms-code-button';
@@ -64,6 +75,11 @@ export function LoginForm() {
   const [humanAvailable, setHumanAvailable] = useState(false);
   const [general, setGeneral] = useState<string | null>(null);
   const [freeBusy, setFreeBusy] = useState(false);
+  /** A right password from a new address: the SMS-code step of the check (spec §2). */
+  const [newIp, setNewIp] = useState<{ challenge: NewIpChallenge; password: string } | null>(null);
+
+  // The key and the code that seal the login body, fetched while the player types.
+  useEffect(() => prepareSealing(), []);
 
   /** spec §4: the captcha refreshes at most once per second. */
   async function loadCaptcha() {
@@ -149,6 +165,11 @@ export function LoginForm() {
       // The solution was spent on this attempt: the next one needs a fresh check.
       setHuman(null);
       setHumanAttempt((a) => a + 1);
+      if (e instanceof ApiError && e.code === NEW_IP_CHECK_REQUIRED && e.value) {
+        saveRemembered(v.remember, { username });
+        setNewIp({ challenge: e.value as NewIpChallenge, password: v.password });
+        return;
+      }
       // spec §4: a failure that carries the captcha flag turns the captcha on and loads it.
       const flagged = e instanceof ApiError && (e.value as { captcha?: boolean } | null)?.captcha === true;
       if (e instanceof ApiError && (e.code === CAPTCHA_REQUIRED || (flagged && !captchaOn))) {
@@ -179,6 +200,18 @@ export function LoginForm() {
       setFreeBusy(false);
     }
   }
+
+  if (newIp)
+    return (
+      <NewIpStep
+        challenge={newIp.challenge}
+        password={newIp.password}
+        onBack={() => {
+          setNewIp(null);
+          setValue('password', '');
+        }}
+      />
+    );
 
   const err = formState.errors;
   return (

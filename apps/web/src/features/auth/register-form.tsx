@@ -1,24 +1,29 @@
 import type { RegisterField, RegisterSettings } from '@khela/contract';
-import { REGISTER_FIELDS } from '@khela/contract/constants';
+import { NEW_PLAYER_CATEGORY, REGISTER_FIELDS } from '@khela/contract/constants';
 import { type RegisterMode, type RegisterValues, validateForm } from '@khela/contract/validation';
-import { type HTMLInputTypeAttribute, useId, useRef, useState } from 'react';
+import { type HTMLInputTypeAttribute, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { prepareSealing } from '../../lib/seal';
 import { startSession } from '../../lib/session';
 import { session } from '../../lib/storage';
 import { ui } from '../../lib/ui-store';
+import { PromotionCarousel } from '../promotions/promotion-carousel';
 import { useWhitelabel } from '../system/api';
 import { checkAffiliate, register as registerCall, useRegisterSettings } from './api';
-import { CountryCodePicker, initialDialingCode } from './country-code-picker';
+import { initialDialingCode } from './country-code-picker';
 import { Field } from './field';
+import { FormEnd } from './form-end';
 import './auth.css';
-import { HumanCheck } from './human-check';
+import { HumanCheck, useHumanCheck } from './human-check';
 import { errorText, fieldMessage, ruleOf } from './messages';
+import { ModeTabs } from './mode-tabs';
+import { PasswordPair } from './new-password-fields';
 import { setRegisteredAccount } from './register-success';
 import { sendRegisterCode } from './sms-api';
-import { SmsCodeButton } from './sms-code-button';
+import { SmsCodeFields } from './sms-code-fields';
 
 type FormValues = Record<string, string> & { agree?: string };
 
@@ -41,37 +46,32 @@ const AUTOCOMPLETE: Partial<Record<RegisterField, string>> = {
 
 /**
  * The registration form (spec §2 'Registration form', §4 'Register flow'), as a modal or as the
- * /register page (isPage): the fields the brand's settings enable, ＊ on required ones, the
- * invitation-code check, the human check, and the payload additions of spec §3. Success logs
- * in, goes to / and shows the success popup.
+ * /register page (isPage): the new-player promotions carousel, the fields the brand's settings
+ * enable, ＊ on required ones, the invitation-code check, the human check, and the payload
+ * additions of spec §3. Success logs in, goes to / and shows the success popup.
  */
 export function RegisterForm({ isPage = false }: { isPage?: boolean }) {
   const { t } = useTranslation();
   const flags = useWhitelabel();
   const { data: settings, isError, refetch } = useRegisterSettings();
+  // The key and the code that seal the registration body, fetched while the player types.
+  useEffect(() => prepareSealing(), []);
   const mobileOn = flags?.MOBILENUMREG3 === true;
   const [mode, setMode] = useState<RegisterMode>('username');
-  const tabIds = { username: useId(), mobile: useId() };
 
   return (
     <div className={`auth-register${isPage ? ' auth-register-page' : ''}`}>
+      {/* spec §2: the new-player promotions; a tap opens the promotion, so the popup closes. */}
+      <PromotionCarousel category={NEW_PLAYER_CATEGORY} onNavigate={() => ui.closeModal()} />
       <p className="auth-bonus">{t('auth.bonusLine')}</p>
       {mobileOn ? (
-        <div className="auth-tabs auth-subtabs" role="tablist" aria-label={t('auth.registerModes')}>
-          {(['username', 'mobile'] as const).map((m) => (
-            <button
-              key={m}
-              id={tabIds[m]}
-              type="button"
-              role="tab"
-              className="auth-tab"
-              aria-selected={mode === m}
-              onClick={() => setMode(m)}
-            >
-              {m === 'username' ? t('auth.byUsername') : t('auth.byMobile')}
-            </button>
-          ))}
-        </div>
+        <ModeTabs
+          label={t('auth.registerModes')}
+          modes={['username', 'mobile'] as const}
+          value={mode}
+          onChange={setMode}
+          text={(m) => (m === 'username' ? t('auth.byUsername') : t('auth.byMobile'))}
+        />
       ) : null}
       {settings ? (
         <RegisterFields key={mode} settings={settings} mode={mobileOn ? mode : 'username'} />
@@ -112,12 +112,9 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
     referralCode: params.get('referralCode') ?? '',
     affiliateCode: params.get('affiliateCode') ?? '',
   }).current;
-  const { register, handleSubmit, formState, setError, clearErrors, getValues } = useForm<FormValues>({
-    defaultValues: { affiliateCode: fromLink.affiliateCode },
-  });
-  const [human, setHuman] = useState<string | null>(null);
-  const [humanAttempt, setHumanAttempt] = useState(0);
-  const [humanAvailable, setHumanAvailable] = useState(false);
+  const form = useForm<FormValues>({ defaultValues: { affiliateCode: fromLink.affiliateCode } });
+  const { register, handleSubmit, formState, setError, clearErrors } = form;
+  const human = useHumanCheck();
   const [general, setGeneral] = useState<string | null>(null);
   const [inviteWarning, setInviteWarning] = useState(false);
   const mobilePassword = flags?.MOBILENUMPASSREG3 === true;
@@ -146,7 +143,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
         return;
       }
     }
-    if (humanAvailable && !human) {
+    if (human.missing) {
       setGeneral(t('validation.verifyFirst'));
       return;
     }
@@ -165,7 +162,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
           registerMethod: 'WEB',
           domain: window.location.hostname,
           login: true,
-          ...(human ? { altcha: human } : {}),
+          ...(human.solution ? { altcha: human.solution } : {}),
         },
         mode,
       );
@@ -176,8 +173,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
       ui.openModal('login', 'registerSuccess');
     } catch (e) {
       // The solution was spent on this attempt: the next one needs a fresh check.
-      setHuman(null);
-      setHumanAttempt((a) => a + 1);
+      human.spend();
       if (e instanceof ApiError && e.fieldErrors) {
         for (const [f, key] of Object.entries(e.fieldErrors))
           setError(f, { message: fieldMessage(t, f, key, ruleOf(settings, f)) });
@@ -185,28 +181,6 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
       setGeneral(errorText(t, e));
     }
   });
-
-  /** spec §5: a valid number and a passed human check before a code is asked for. */
-  async function requestCode() {
-    setGeneral(null);
-    clearErrors('mobileNum');
-    const mobileNo = (getValues('mobileNum') ?? '').trim();
-    if (!/^\+?\d{6,15}$/.test(mobileNo)) {
-      setError('mobileNum', { message: t('validation.mobileNum') });
-      return null;
-    }
-    if (humanAvailable && !human) {
-      setGeneral(t('validation.verifyFirst'));
-      return null;
-    }
-    try {
-      return await sendRegisterCode({ mobileNo, countryDialingCode: dial, ...(human ? { altcha: human } : {}) });
-    } finally {
-      // The solution is spent on this request; the registration itself needs a fresh one.
-      setHuman(null);
-      setHumanAttempt((a) => a + 1);
-    }
-  }
 
   function codeRefused(e: unknown) {
     if (e instanceof ApiError && e.fieldErrors)
@@ -220,32 +194,31 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
   /** The mobile number, with the country code and the SMS code field when REGMOBVERF3 is on. */
   const mobileFields = (required?: boolean) =>
     smsCode ? (
-      <>
-        <Field
-          label={t('validation.fields.mobileNum')}
-          mark
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
-          maxLength={settings.mobileNum.maxLength || undefined}
-          error={err('mobileNum')}
-          start={<CountryCodePicker value={dial} onChange={setDial} />}
-          {...register('mobileNum')}
-        />
-        <Field
-          label={t('validation.fields.verificationCode')}
-          mark
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder={t('auth.smsCodePlaceholder')}
-          error={err('verificationCode')}
-          end={<SmsCodeButton send={requestCode} onError={codeRefused} />}
-          {...register('verificationCode')}
-        />
-      </>
+      <SmsCodeFields
+        form={form}
+        dial={dial}
+        onDialChange={setDial}
+        human={human}
+        onMessage={setGeneral}
+        request={(mobileNo, countryDialingCode, altcha) =>
+          sendRegisterCode({ mobileNo, countryDialingCode, ...(altcha ? { altcha } : {}) })
+        }
+        onRefused={codeRefused}
+        mark
+        mobileMaxLength={settings.mobileNum.maxLength || undefined}
+      />
     ) : (
       input('mobileNum', required === undefined ? {} : { required })
     );
+
+  /** Spec §5: password and its confirmation, always required. */
+  const passwordFields = (
+    <PasswordPair
+      names={['password', 'confirmPassword']}
+      register={(f) => register(f)}
+      errors={{ password: formState.errors.password, confirmPassword: formState.errors.confirmPassword }}
+    />
+  );
 
   const input = (f: RegisterField, opts: { required?: boolean } = {}) => (
     <Field
@@ -275,52 +248,18 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
             error={err('username')}
             {...register('username')}
           />
-          <Field
-            label={t('validation.fields.password')}
-            mark
-            type="password"
-            autoComplete="new-password"
-            error={err('password')}
-            {...register('password')}
-          />
-          <Field
-            label={t('validation.fields.confirmPassword')}
-            mark
-            type="password"
-            autoComplete="new-password"
-            error={err('confirmPassword')}
-            {...register('confirmPassword')}
-          />
+          {passwordFields}
           {EXTRA_FIELDS.filter(show).map((f) => input(f))}
           {show('mobileNum') ? mobileFields() : null}
         </>
       ) : (
         <>
           {mobileFields(true)}
-          {mobilePassword ? (
-            <>
-              <Field
-                label={t('validation.fields.password')}
-                mark
-                type="password"
-                autoComplete="new-password"
-                error={err('password')}
-                {...register('password')}
-              />
-              <Field
-                label={t('validation.fields.confirmPassword')}
-                mark
-                type="password"
-                autoComplete="new-password"
-                error={err('confirmPassword')}
-                {...register('confirmPassword')}
-              />
-            </>
-          ) : null}
+          {mobilePassword ? passwordFields : null}
         </>
       )}
       {show('affiliateCode') ? input('affiliateCode') : null}
-      <HumanCheck attempt={humanAttempt} onChange={setHuman} onAvailable={setHumanAvailable} />
+      <HumanCheck {...human.props} />
       <div className="auth-field">
         <label className="auth-check">
           <input type="checkbox" value="1" {...register('agree')} aria-invalid={err('agree') ? true : undefined} />
@@ -345,14 +284,11 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
           </button>
         </div>
       ) : null}
-      {general ? (
-        <p className="auth-alert" role="alert">
-          {general}
-        </p>
-      ) : null}
-      <button type="submit" className="btn btn-primary auth-submit" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? t('auth.creating') : t('auth.createAccount')}
-      </button>
+      <FormEnd
+        general={general}
+        busy={formState.isSubmitting}
+        submit={formState.isSubmitting ? t('auth.creating') : t('auth.createAccount')}
+      />
     </form>
   );
 }

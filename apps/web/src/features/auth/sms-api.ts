@@ -27,6 +27,7 @@ export const smsLogin = (body: { mobileNum: string; code: string; countryDialing
       type: 'sms',
       countryDialingCode: body.countryDialingCode,
     },
+    sealed: true,
   });
 
 /** Forgot by phone (spec §3): sets the password and answers like a login. */
@@ -35,4 +36,4 @@ export const resetByPhone = (body: {
   countryDialingCode: string;
   verificationCode: string;
   newPassword: string;
-}) => api<LoginValue>('/wps/member/password/verification', { method: 'POST', body });
+}) => api<LoginValue>('/wps/member/password/verification', { method: 'POST', body, sealed: true });

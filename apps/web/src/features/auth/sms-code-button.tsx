@@ -7,15 +7,21 @@ type Props = {
   /** Checks the number, runs the bot check and asks for the code; throws to stay idle. */
   send: () => Promise<SmsCodeSent | null>;
   onError?: (e: unknown) => void;
+  /** The idle text (default 'Get code'). */
+  label?: string;
+  /** Seconds to count after a send instead of the code's expiry (the resend gap of a check). */
+  cooldownSeconds?: number;
+  /** Seconds already to count at first (a code was sent before the button appeared). */
+  initialSeconds?: number;
 };
 
 /**
  * Spec §4 'SMS code': Get code sends; the button then counts down expiry minutes × 60 s, one
  * tick a second, and is blocked while counting. Clicks are throttled to one send per 1000 ms.
  */
-export function SmsCodeButton({ send, onError }: Props) {
+export function SmsCodeButton({ send, onError, label, cooldownSeconds, initialSeconds = 0 }: Props) {
   const { t } = useTranslation();
-  const [seconds, setSeconds] = useState(0);
+  const [seconds, setSeconds] = useState(initialSeconds);
   const [busy, setBusy] = useState(false);
   const lastAt = useRef(Number.NEGATIVE_INFINITY);
 
@@ -33,7 +39,7 @@ export function SmsCodeButton({ send, onError }: Props) {
     setBusy(true);
     try {
       const sent = await send();
-      if (sent) setSeconds(Math.max(1, Math.round(sent.expiredMinutes * 60)));
+      if (sent) setSeconds(Math.max(1, Math.round(cooldownSeconds ?? sent.expiredMinutes * 60)));
     } catch (e) {
       onError?.(e);
     } finally {
@@ -50,7 +56,7 @@ export function SmsCodeButton({ send, onError }: Props) {
       disabled={counting || busy}
       aria-live="polite"
     >
-      {counting ? t('auth.smsCountdown', { seconds }) : busy ? t('auth.smsSending') : t('auth.smsGetCode')}
+      {counting ? t('auth.smsCountdown', { seconds }) : busy ? t('auth.smsSending') : (label ?? t('auth.smsGetCode'))}
     </button>
   );
 }

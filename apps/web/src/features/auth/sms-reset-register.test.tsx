@@ -9,6 +9,9 @@ beforeEach(async () => {
   await resetBrowser('en');
 });
 
+/** validation.mobileNum in English. */
+const MOBILE_INVALID = 'Please enter a valid mobile number';
+
 const reply = (value: unknown) => ({
   ok: true,
   status: 200,
@@ -113,6 +116,28 @@ describe('forgot password by phone', () => {
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Forgot password' })).toBeNull());
     await waitFor(() => expect(calls.some((c) => c.path === '/wps/member/info')).toBe(true));
     expect(window.location.pathname).toBe('/');
+  });
+});
+
+describe('the shared mobile number and Get code fields', () => {
+  it('refuse a malformed number under the field before any request', async () => {
+    const calls = serve({ MOBILEVERCODELOGIN3: true, MOBILENUMREG3: true, REGMOBVERF3: true });
+    renderApp('/');
+    await userEvent.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Log in' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('tab', { name: 'By mobile number' }));
+    const forgot = await screen.findByRole('form', { name: 'Forgot password' });
+    await userEvent.type(within(forgot).getByLabelText(/Mobile number/), '12ab');
+    await userEvent.click(within(forgot).getByRole('button', { name: 'Get code' }));
+    expect(await within(forgot).findByText(MOBILE_INVALID)).toBeTruthy();
+    expect(
+      within(forgot)
+        .getByLabelText(/Mobile number/)
+        .getAttribute('aria-invalid'),
+    ).toBe('true');
+    expect(calls.some((c) => c.path.startsWith('/wps/verification/sms/'))).toBe(false);
+    // Still Get code: nothing was sent, so no countdown.
+    expect(within(forgot).getByRole('button', { name: 'Get code' })).toBeTruthy();
   });
 });
 

@@ -13,6 +13,9 @@ type Props = {
   className?: string;
 };
 
+/** One slide: an image with its title, a link inside the site (route) or to another (url), or neither. */
+export type CarouselSlide = { id: number; src: string; title: string; route?: string | null; url?: string | null };
+
 /** Swipes shorter than this (px) are taps. */
 const SWIPE_MIN = 40;
 
@@ -35,33 +38,59 @@ function safeUrl(v: string | null): string | null {
 }
 
 /**
- * The banner carousel of a route (spec §2, §3): autoplays every 5 s only with more than one
- * slide, pauses on hover and focus, swipes on touch. A slide is a link only when the banner has
- * a linkage. The box keeps its aspect ratio while loading; a group without banners renders nothing.
+ * The banner carousel of a route (spec §2, §3). A slide is a link only when the banner has a
+ * linkage. A group without banners renders nothing.
  */
 export function BannerCarousel({ group, fallbackSrc, className }: Props) {
   const { t } = useTranslation();
   const { data, isPending } = useBanners(group);
-  const banners: Banner[] =
-    data && data.length > 0
-      ? data
-      : data && fallbackSrc
-        ? [{ bannerId: 0, groupName: group, url: fallbackSrc, title: '', linkageType: null, linkageValue: null }]
-        : [];
-
-  if (isPending) return <div className={`banner-carousel banner-skeleton ${className ?? ''}`} aria-hidden="true" />;
-  if (banners.length === 0) return null;
-  return <Slides key={group} banners={banners} label={t('banners.label')} className={className} />;
+  const banners: Banner[] | undefined =
+    data && data.length === 0 && fallbackSrc
+      ? [{ bannerId: 0, groupName: group, url: fallbackSrc, title: '', linkageType: null, linkageValue: null }]
+      : data;
+  // A failed read shows nothing rather than a box that never fills.
+  const slides = isPending
+    ? undefined
+    : (banners ?? []).map(
+        (b): CarouselSlide => ({
+          id: b.bannerId,
+          src: b.url,
+          title: b.title,
+          route: b.linkageType === 'route' ? safeRoute(b.linkageValue) : null,
+          url: b.linkageType === 'url' ? safeUrl(b.linkageValue) : null,
+        }),
+      );
+  return <Carousel key={group} slides={slides} label={t('banners.label')} className={className} />;
 }
 
-function Slides({ banners, label, className }: { banners: Banner[]; label: string; className?: string }) {
+type CarouselProps = {
+  /** undefined while loading: the box keeps its aspect ratio so nothing below moves. */
+  slides: CarouselSlide[] | undefined;
+  label: string;
+  className?: string | undefined;
+  /** Called after a slide's in-site link is followed (e.g. to close the popup it sits in). */
+  onNavigate?: (() => void) | undefined;
+};
+
+/**
+ * A carousel of image slides (banners, promotions): autoplays every 5 s only with more than one
+ * slide, pauses on hover and focus, not at all when the visitor prefers reduced motion, swipes on
+ * touch. No slides: nothing at all.
+ */
+export function Carousel({ slides, label, className, onNavigate }: CarouselProps) {
+  if (!slides) return <div className={`banner-carousel banner-skeleton ${className ?? ''}`} aria-hidden="true" />;
+  if (slides.length === 0) return null;
+  return <Slides slides={slides} label={label} className={className} onNavigate={onNavigate} />;
+}
+
+function Slides({ slides, label, className, onNavigate }: CarouselProps & { slides: CarouselSlide[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const touchX = useRef<number | null>(null);
   const id = useId();
-  const count = banners.length;
+  const count = slides.length;
   const current = Math.min(index, count - 1);
 
   useEffect(() => {
@@ -79,13 +108,14 @@ function Slides({ banners, label, className }: { banners: Banner[]; label: strin
     if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
     navigate(to);
+    onNavigate?.();
   };
 
-  function slideBody(b: Banner, i: number): ReactNode {
+  function slideBody(b: CarouselSlide, i: number): ReactNode {
     return (
       <>
         <img
-          src={b.url}
+          src={b.src}
           alt={b.title || t('banners.slideAlt', { n: i + 1, total: count })}
           loading={i === 0 ? 'eager' : 'lazy'}
           fetchPriority={i === 0 ? 'high' : 'auto'}
@@ -127,13 +157,12 @@ function Slides({ banners, label, className }: { banners: Banner[]; label: strin
       }}
     >
       <ul className="banner-track" style={{ transform: `translateX(${-current * 100}%)` }} id={id}>
-        {banners.map((b, i) => {
+        {slides.map((b, i) => {
           const visible = i === current;
-          const route = b.linkageType === 'route' ? safeRoute(b.linkageValue) : null;
-          const url = b.linkageType === 'url' ? safeUrl(b.linkageValue) : null;
+          const { route, url } = b;
           return (
             <li
-              key={b.bannerId}
+              key={b.id}
               className="banner-slide"
               aria-roledescription={t('banners.slide')}
               aria-label={t('banners.slideOf', { n: i + 1, total: count })}
@@ -180,9 +209,9 @@ function Slides({ banners, label, className }: { banners: Banner[]; label: strin
             </svg>
           </button>
           <div className="banner-dots">
-            {banners.map((b, i) => (
+            {slides.map((b, i) => (
               <button
-                key={b.bannerId}
+                key={b.id}
                 type="button"
                 className="banner-dot"
                 aria-controls={id}

@@ -11,6 +11,8 @@ import './header.css';
 
 /** The avatar menu is its own chunk: visitors (most home views) never download it. */
 const AvatarMenu = lazy(() => import('../account/avatar-menu'));
+/** Logged-in only too: the balance, Deposit and Withdraw, and the realtime socket. */
+const HeaderBalance = lazy(() => import('../wallet/header-balance'));
 
 type HeaderProps = {
   /** Phones: the button that opens the side-menu drawer (only on routes with a side menu). */
@@ -22,8 +24,8 @@ type HeaderProps = {
 
 /**
  * The site header (spec §2): logo, theme and language switches, and for visitors the Login
- * button plus Register when direct registration (DIRECTREG3) is on; logged in, the avatar menu.
- * Balance, Deposit and Withdraw arrive with the wallet: no balance is shown until one is fetched.
+ * button plus Register when direct registration (DIRECTREG3) is on; logged in, the balance with
+ * Deposit and Withdraw, and the avatar menu.
  */
 export function Header({ onMenu, menuOpen, prominentLogo }: HeaderProps) {
   const { t } = useTranslation();
@@ -33,7 +35,9 @@ export function Header({ onMenu, menuOpen, prominentLogo }: HeaderProps) {
   const canRegister = status?.whitelabel.DIRECTREG3 === true;
 
   return (
-    <header className={`site-header${prominentLogo ? ' site-header-prominent' : ''}`}>
+    <header
+      className={`site-header${prominentLogo ? ' site-header-prominent' : ''}${loggedIn ? ' site-header-member' : ''}`}
+    >
       <div className="site-header-inner">
         {onMenu ? (
           <button
@@ -55,6 +59,7 @@ export function Header({ onMenu, menuOpen, prominentLogo }: HeaderProps) {
           <ThemeSwitch />
           {loggedIn ? (
             <Suspense fallback={null}>
+              <HeaderBalance />
               <AvatarMenu />
             </Suspense>
           ) : (

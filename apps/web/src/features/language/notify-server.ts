@@ -1,12 +1,19 @@
 import type { Locale } from '@khela/contract';
+import { api } from '../../lib/api';
 import { hasToken } from '../../lib/storage';
 
 /**
  * Tells the server a logged-in player's new language (spec §1: a language change "notifies the
- * server"). Visitors have no session, so there is nothing to tell. The session calls arrive with
- * login; until then this resolves without a request.
+ * server"; §7 'update language'), kept on the account for the next login on another browser
+ * and for the texts the server sends (reset email, SMS codes). Visitors have no account to
+ * tell. A failure leaves the change in this browser only. Resolves true when the server took it.
  */
-export async function notifyServerLanguage(_lang: Locale): Promise<void> {
-  if (!hasToken()) return;
-  // Sessions (and the member language call) land with the login feature.
+export async function notifyServerLanguage(lang: Locale): Promise<boolean> {
+  if (!hasToken()) return false;
+  try {
+    await api('/wps/member/language', { method: 'PUT', body: { language: lang } });
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -1,5 +1,6 @@
 import { PAGINATION_MARGIN, PAGINATION_RANGE } from '@khela/contract/constants';
 import { useTranslation } from 'react-i18next';
+import './pagination.css';
 
 export type PageItem = number | 'gap';
 
@@ -34,11 +35,22 @@ export function pageItems(
   return out;
 }
 
-export function Pagination({ page, total, onChange }: { page: number; total: number; onChange(page: number): void }) {
+export function Pagination({
+  page,
+  total,
+  onChange,
+  label,
+}: {
+  page: number;
+  total: number;
+  onChange(page: number): void;
+  /** The navigation's accessible name (default: the notices' "pages"). */
+  label?: string;
+}) {
   const { t } = useTranslation();
   if (total < 2) return null;
   return (
-    <nav className="pager" aria-label={t('notices.pages')}>
+    <nav className="pager" aria-label={label ?? t('notices.pages')}>
       <button
         type="button"
         className="pager-btn"

@@ -1,0 +1,138 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fromMinor, toMinor } from '@khela/contract';
+import { checkLedger } from './modules/wallet/invariants';
+import * as wallet from './modules/wallet/service';
+import { currencyOf } from './modules/wallet/service';
+import { ConfigError, loadConfig } from './platform/config';
+import { type Database, openDatabase } from './platform/db';
+import { AppError } from './platform/errors';
+import { migrate } from './platform/migrate';
+
+const USAGE = `Khela operator commands (npm run khela -- <command>):
+  adjust <account> <amount> --reason "…" [--brand <merchantCode>] [--key <idempotency key>]
+      Credits (or, with a negative amount, debits) a player's wallet from operator funding:
+      one balanced ledger transaction and an audit entry. The amount is in the brand currency,
+      e.g. 500 or 250.50. With --key, running the same command again moves nothing.
+  balance <account> [--brand <merchantCode>]
+      Prints the player's wallet balance.
+  ledger-check
+      Verifies the ledger's invariants: every transaction sums to zero, every wallet equals its
+      postings and none is negative.
+On the embedded database (no DATABASE_URL) stop the server first: PGlite allows one process.`;
+
+class UsageError extends Error {}
+
+async function main(argv: string[]): Promise<string> {
+  // A negative amount ('-250') is a value, not an option.
+  const NEGATIVE = '\u0000';
+  const parsed = parseArgs({
+    args: argv.map((a) => (/^-\d/.test(a) ? `${NEGATIVE}${a}` : a)),
+    allowPositionals: true,
+    options: {
+      reason: { type: 'string' },
+      brand: { type: 'string' },
+      key: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  const values = parsed.values;
+  const [command, ...rest] = parsed.positionals.map((p) => p.replace(NEGATIVE, ''));
+  if (!command || values.help) return USAGE;
+  const config = loadConfig();
+  if (!config.DATABASE_URL) refuseWhileServing(config.dataDir);
+  const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  try {
+    await migrate(db);
+    switch (command) {
+      case 'adjust':
+        return await adjust(db, rest, values);
+      case 'balance':
+        return await balance(db, rest, values.brand);
+      case 'ledger-check': {
+        const problems = await checkLedger(db);
+        if (problems.length > 0) throw new Error(`ledger invariants broken:\n${problems.join('\n')}`);
+        return 'ledger ok: every transaction sums to zero, every wallet equals its postings, none is negative';
+      }
+      default:
+        throw new UsageError(`unknown command '${command}'`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+/** PGlite is one process: a second one opening the data directory would corrupt it. */
+function refuseWhileServing(dataDir: string) {
+  const pidFile = path.join(dataDir, 'server.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return; // a stale file: that server is gone
+  }
+  throw new UsageError(`the Khela server (pid ${pid}) has ${dataDir} open; stop it first`);
+}
+
+async function memberOf(db: Database, account: string | undefined, merchantCode: string | undefined) {
+  if (!account) throw new UsageError('which account?');
+  let q = db.kysely
+    .selectFrom('members')
+    .innerJoin('brands', 'brands.id', 'members.brand_id')
+    .select([
+      'members.id',
+      'members.brand_id',
+      'members.is_agent',
+      'members.account',
+      'brands.currency',
+      'brands.currency_decimals',
+    ])
+    .where((eb) => eb(eb.fn('lower', ['members.account']), '=', account.toLowerCase()));
+  q = merchantCode ? q.where('brands.merchant_code', '=', merchantCode) : q.where('brands.is_default', '=', true);
+  const m = await q.executeTakeFirst();
+  if (!m)
+    throw new UsageError(`no account '${account}' in ${merchantCode ? `brand ${merchantCode}` : 'the default brand'}`);
+  return m;
+}
+
+async function adjust(db: Database, args: string[], o: { reason?: string; brand?: string; key?: string }) {
+  const [account, amountText] = args;
+  const m = await memberOf(db, account, o.brand);
+  const amount = amountText === undefined ? null : toMinor(amountText, m.currency_decimals);
+  if (amount === null || amount === 0n) {
+    throw new UsageError(`the amount must be a non-zero number with at most ${m.currency_decimals} decimals`);
+  }
+  if (!o.reason?.trim()) throw new UsageError('say why with --reason "…"');
+  const done = await wallet.adjust(db, {
+    brandId: m.brand_id,
+    member: { id: m.id, brandId: m.brand_id, isAgent: m.is_agent },
+    amount,
+    currency: m.currency,
+    reason: o.reason,
+    actor: `cli:${process.env.USER ?? 'operator'}`,
+    key: o.key,
+  });
+  const verb = done.replayed ? 'already posted under that key; nothing moved' : 'posted';
+  return `${verb}: ${m.account} now holds ${fromMinor(done.balance, m.currency_decimals)} ${m.currency}`;
+}
+
+async function balance(db: Database, args: string[], brand: string | undefined) {
+  const m = await memberOf(db, args[0], brand);
+  const holder = { id: m.id, brandId: m.brand_id, isAgent: m.is_agent };
+  const minor = await wallet.balanceMinor(db, holder, { currency: m.currency });
+  return `${m.account}: ${fromMinor(minor, m.currency_decimals)} ${currencyOf(holder, m)}`;
+}
+
+main(process.argv.slice(2)).then(
+  (out) => {
+    console.log(out);
+  },
+  (e) => {
+    if (e instanceof UsageError || e instanceof ConfigError) console.error(`${e.message}\n\n${USAGE}`);
+    else if (e instanceof AppError) console.error(`refused: ${e.code}`);
+    else console.error(e instanceof Error ? e.message : e);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import type { Database } from '../../platform/db';
+
+/**
+ * The ledger's invariants (MONEY.md), checked by the tests, the benchmarks and
+ * `npm run khela -- ledger-check`. Returns a line per violation; empty means all hold.
+ */
+export async function checkLedger(db: Database): Promise<string[]> {
+  const problems: string[] = [];
+  const unbalanced = await sql<{ tx_id: bigint; total: bigint }>`
+    SELECT tx_id, sum(amount)::bigint AS total FROM postings GROUP BY tx_id HAVING sum(amount) <> 0 LIMIT 20`.execute(
+    db.kysely,
+  );
+  for (const r of unbalanced.rows) problems.push(`transaction ${r.tx_id} sums to ${r.total}`);
+  const drift = await sql<{ id: bigint; balance: bigint; posted: bigint }>`
+    SELECT a.id, a.balance, coalesce(sum(p.amount), 0)::bigint AS posted
+      FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
+     WHERE a.member_id IS NOT NULL
+     GROUP BY a.id, a.balance
+    HAVING a.balance <> coalesce(sum(p.amount), 0) OR a.balance < 0
+     LIMIT 20`.execute(db.kysely);
+  for (const r of drift.rows) problems.push(`wallet ${r.id} holds ${r.balance} but its postings sum to ${r.posted}`);
+  const lastBalances = await sql<{ id: bigint }>`
+    SELECT a.id FROM ledger_accounts a
+      JOIN LATERAL (SELECT balance_after FROM postings p WHERE p.account_id = a.id ORDER BY p.id DESC LIMIT 1) l ON true
+     WHERE a.member_id IS NOT NULL AND l.balance_after <> a.balance LIMIT 20`.execute(db.kysely);
+  for (const r of lastBalances.rows)
+    problems.push(`wallet ${r.id}: its last posting's balance differs from the wallet`);
+  const total = await sql<{ total: bigint | null }>`SELECT sum(amount)::bigint AS total FROM postings`.execute(
+    db.kysely,
+  );
+  if ((total.rows[0]?.total ?? 0n) !== 0n) problems.push(`all postings sum to ${total.rows[0]?.total}`);
+  return problems;
+}

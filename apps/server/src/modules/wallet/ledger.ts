@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { DB } from '../../platform/schema';
+import { describe } from './accounts';
+import { publishBalance } from './events';
+
+export type Leg = { accountId: bigint; amount: bigint };
+
+export type Movement = {
+  brandId: number;
+  /** Unique per source: 'adjust:<uuid>', 'provider:<vendor>:<tx id>' … (MONEY.md). */
+  key: string;
+  kind: string;
+  /** What was asked, so the same key with another request is told apart from a replay. */
+  fingerprint: string;
+  memberId?: bigint | null;
+  roundId?: string | null;
+  memo?: string;
+  legs: Leg[];
+};
+
+export type Posted = {
+  txId: bigint;
+  /** True when the key had been posted before with the same request: nothing moved now. */
+  replayed: boolean;
+  /** Each wallet's balance right after the movement (the first call's, on a replay). */
+  balances: Map<bigint, bigint>;
+};
+
+/** A stable digest of a request's identifying fields, for `Movement.fingerprint`. */
+export function fingerprintOf(fields: Record<string, string | number | bigint | null | undefined>): string {
+  const canonical = Object.keys(fields)
+    .sort()
+    .map((k) => `${k}=${fields[k] ?? ''}`)
+    .join('\n');
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+/**
+ * Posts one balanced movement through ledger_post() (migrations/0009-ledger.sql): one round
+ * trip, the key claimed first, wallets changed by conditional updates. Throws
+ * INSUFFICIENT_FUNDS when a wallet would go negative and DUPLICATE_TRANSACTION when the key was
+ * used for another request; in both cases nothing is posted. Balance changes are published only
+ * after the movement has committed.
+ *
+ * `trx`: the caller's open transaction (on PGlite, a single connection, the call must run on it).
+ * The movement then commits with that transaction, so nothing is published here: the caller
+ * calls `publishPosted` after its commit.
+ */
+export async function post(db: Database, m: Movement, trx?: Kysely<DB>): Promise<Posted> {
+  const accounts = m.legs.map((l) => l.accountId.toString());
+  const amounts = m.legs.map((l) => l.amount.toString());
+  let row: { tx_id: bigint; outcome: 'posted' | 'replay' | 'conflict'; result: Record<string, string | number> };
+  try {
+    const r = await sql<typeof row>`
+      SELECT tx_id, outcome, result FROM ledger_post(
+        ${m.brandId}::integer, ${m.key}, ${m.kind}, ${m.fingerprint}, ${m.memberId ?? null}::bigint,
+        ${m.roundId ?? null}, ${m.memo ?? ''}, ${accounts}::bigint[], ${amounts}::bigint[])`.execute(trx ?? db.kysely);
+    row = r.rows[0] as typeof row;
+  } catch (err) {
+    if ((err as { code?: string }).code === 'KH001') throw new AppError('INSUFFICIENT_FUNDS');
+    throw err;
+  }
+  if (row.outcome === 'conflict') throw new AppError('DUPLICATE_TRANSACTION');
+  const balances = new Map<bigint, bigint>();
+  for (const [id, balance] of Object.entries(row.result ?? {})) balances.set(BigInt(id), BigInt(balance));
+  const posted = { txId: row.tx_id, replayed: row.outcome === 'replay', balances };
+  if (!posted.replayed && !trx) await publishPosted(db, m.brandId, posted);
+  return posted;
+}
+
+/**
+ * Tells the realtime layer about each wallet a movement changed. post() does it itself in
+ * autocommit; a caller that passed its own transaction calls this after that transaction commits.
+ */
+export async function publishPosted(db: Database, brandId: number, posted: Posted) {
+  if (posted.replayed) return;
+  const balances = posted.balances;
+  const meta = await describe(db, [...balances.keys()]);
+  for (const [id, balance] of balances) {
+    const m = meta.get(id);
+    if (m?.memberId != null) publishBalance(db, { brandId, memberId: m.memberId, currency: m.currency, balance });
+  }
+}
+
+/**
+ * A wallet's balance right after the movement with this key, or null when the key has no
+ * posting on that wallet: lets a caller answer a replay exactly as the first call did.
+ */
+export async function balanceAfter(
+  db: Database,
+  brandId: number,
+  key: string,
+  accountId: bigint,
+): Promise<bigint | null> {
+  const r = await sql<{ balance_after: bigint | null }>`
+    SELECT p.balance_after FROM ledger_transactions t JOIN postings p ON p.tx_id = t.id
+     WHERE t.brand_id = ${brandId} AND t.idempotency_key = ${key} AND p.account_id = ${accountId}`.execute(db.kysely);
+  return r.rows[0]?.balance_after ?? null;
+}
+
+/** A wallet's balance now (a plain read; `trx` for a caller inside its own transaction). */
+export async function currentBalance(db: Database, accountId: bigint, trx?: Kysely<DB>): Promise<bigint> {
+  const row = await (trx ?? db.kysely)
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', accountId)
+    .executeTakeFirst();
+  return row?.balance ?? 0n;
+}

@@ -1,0 +1,324 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAY_MONEY, systemAccount, walletOf } from '../src/modules/wallet/accounts';
+import { onBalance } from '../src/modules/wallet/events';
+import { checkLedger } from '../src/modules/wallet/invariants';
+import { fingerprintOf, post, publishPosted } from '../src/modules/wallet/ledger';
+import { adjust } from '../src/modules/wallet/service';
+import { AppError } from '../src/platform/errors';
+import { createTestDb, TEST_ENGINE, type TestDb } from './harness';
+
+let t: TestDb;
+let brandId: number;
+let n = 0;
+
+async function newWallet(opening = 0n, currency = 'BDT') {
+  n++;
+  const m = await t.db.kysely
+    .insertInto('members')
+    .values({ brand_id: brandId, account: `ledger${n}`, member_label: '[]' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const w = await walletOf(t.db, brandId, m.id, currency);
+  if (opening > 0n) {
+    await adjust(t.db, {
+      brandId,
+      member: { id: m.id, brandId, isAgent: 0 },
+      amount: opening,
+      currency,
+      reason: 'test opening',
+      actor: 'test',
+    });
+  }
+  return { memberId: m.id, wallet: w.id };
+}
+
+async function balanceOf(id: bigint): Promise<bigint> {
+  const r = await t.db.kysely
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return r.balance;
+}
+
+/** A bet: the stake moves from the wallet to the house. */
+async function bet(w: { memberId: bigint; wallet: bigint }, amount: bigint, key: string) {
+  const house = await systemAccount(t.db, brandId, 'house', 'BDT');
+  return post(t.db, {
+    brandId,
+    key,
+    kind: 'bet',
+    fingerprint: fingerprintOf({ member: w.memberId, amount }),
+    memberId: w.memberId,
+    legs: [
+      { accountId: w.wallet, amount: -amount },
+      { accountId: house, amount },
+    ],
+  });
+}
+
+async function codeOf(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'none';
+  } catch (e) {
+    return e instanceof AppError ? e.code : ((e as { code?: string }).code ?? String(e));
+  }
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const b = await t.db.kysely
+    .insertInto('brands')
+    .values({
+      merchant_code: 'ledgertest',
+      name: 'Ledger test',
+      is_default: true,
+      languages: ['bn', 'en'],
+      default_language: 'bn',
+      currency: 'BDT',
+      currency_symbol: '৳',
+      currency_decimals: 2,
+      lottery_type: 'SEA',
+      image_cdns: [],
+      launch_game_cdns: [],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  brandId = b.id;
+});
+
+afterAll(async () => {
+  expect(await checkLedger(t.db)).toEqual([]);
+  await t.drop();
+});
+
+describe(`ledger on ${TEST_ENGINE}`, () => {
+  it('moves money in balanced postings and keeps each balance after', async () => {
+    const w = await newWallet(10_000n);
+    const done = await bet(w, 2_500n, `bet:${n}:a`);
+    expect(done.replayed).toBe(false);
+    expect(done.balances.get(w.wallet)).toBe(7_500n);
+    expect(await balanceOf(w.wallet)).toBe(7_500n);
+    const legs = await t.db.kysely.selectFrom('postings').selectAll().where('tx_id', '=', done.txId).execute();
+    expect(legs.map((l) => l.amount).reduce((a, b) => a + b, 0n)).toBe(0n);
+    expect(legs.find((l) => l.account_id === w.wallet)?.balance_after).toBe(7_500n);
+  });
+
+  it('refuses a debit the wallet cannot cover, and posts nothing', async () => {
+    const w = await newWallet(1_000n);
+    const key = `bet:${n}:over`;
+    expect(await codeOf(bet(w, 1_001n, key))).toBe('INSUFFICIENT_FUNDS');
+    expect(await balanceOf(w.wallet)).toBe(1_000n);
+    const tx = await t.db.kysely
+      .selectFrom('ledger_transactions')
+      .select('id')
+      .where('idempotency_key', '=', key)
+      .execute();
+    expect(tx).toEqual([]);
+    // the key was not burnt: the same bet can be placed once the money is there
+    expect((await bet(w, 1_000n, `bet:${n}:exact`)).balances.get(w.wallet)).toBe(0n);
+  });
+
+  it('answers a replay with the first result and moves nothing', async () => {
+    const w = await newWallet(5_000n);
+    const key = `bet:${n}:replay`;
+    const first = await bet(w, 1_000n, key);
+    await bet(w, 500n, `bet:${n}:other`);
+    const again = await bet(w, 1_000n, key);
+    expect(again.replayed).toBe(true);
+    expect(again.txId).toBe(first.txId);
+    expect(again.balances.get(w.wallet)).toBe(4_000n);
+    expect(await balanceOf(w.wallet)).toBe(3_500n);
+  });
+
+  it('refuses the same key for another request', async () => {
+    const w = await newWallet(5_000n);
+    const key = `bet:${n}:dup`;
+    await bet(w, 1_000n, key);
+    expect(await codeOf(bet(w, 2_000n, key))).toBe('DUPLICATE_TRANSACTION');
+    expect(await balanceOf(w.wallet)).toBe(4_000n);
+  });
+
+  it('refuses legs that do not balance, unknown accounts and mixed currencies', async () => {
+    const w = await newWallet(5_000n);
+    const house = await systemAccount(t.db, brandId, 'house', 'BDT');
+    const play = await systemAccount(t.db, brandId, 'play_bank', PLAY_MONEY);
+    const base = { brandId, kind: 'bet', fingerprint: 'x', memberId: w.memberId };
+    expect(
+      await codeOf(
+        post(t.db, {
+          ...base,
+          key: `bad:${n}:1`,
+          legs: [
+            { accountId: w.wallet, amount: -10n },
+            { accountId: house, amount: 9n },
+          ],
+        }),
+      ),
+    ).toBe('KH003');
+    expect(
+      await codeOf(
+        post(t.db, {
+          ...base,
+          key: `bad:${n}:2`,
+          legs: [
+            { accountId: w.wallet, amount: -10n },
+            { accountId: 987_654_321n, amount: 10n },
+          ],
+        }),
+      ),
+    ).toBe('KH004');
+    expect(
+      await codeOf(
+        post(t.db, {
+          ...base,
+          key: `bad:${n}:3`,
+          legs: [
+            { accountId: w.wallet, amount: -10n },
+            { accountId: play, amount: 10n },
+          ],
+        }),
+      ),
+    ).toBe('KH004');
+    expect(await codeOf(post(t.db, { ...base, key: `bad:${n}:4`, legs: [{ accountId: w.wallet, amount: 0n }] }))).toBe(
+      'KH002',
+    );
+    expect(await balanceOf(w.wallet)).toBe(5_000n);
+  });
+
+  it('keeps postings and transactions append-only', async () => {
+    const w = await newWallet(100n);
+    expect(
+      await codeOf(sql`UPDATE postings SET amount = amount * 2 WHERE account_id = ${w.wallet}`.execute(t.db.kysely)),
+    ).toBe('KH000');
+    expect(
+      await codeOf(sql`DELETE FROM ledger_transactions WHERE member_id = ${w.memberId}`.execute(t.db.kysely)),
+    ).toBe('KH000');
+    expect(await codeOf(sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${w.wallet}`.execute(t.db.kysely))).toBe(
+      '23514',
+    );
+  });
+
+  it('transfers between two wallets in either direction at once without deadlock', async () => {
+    const a = await newWallet(100_000n);
+    const b = await newWallet(100_000n);
+    const move = (from: typeof a, to: typeof a, i: number) =>
+      post(t.db, {
+        brandId,
+        key: `transfer:${n}:${i}`,
+        kind: 'transfer',
+        fingerprint: String(i),
+        memberId: from.memberId,
+        legs: [
+          { accountId: from.wallet, amount: -7n },
+          { accountId: to.wallet, amount: 7n },
+        ],
+      });
+    await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? move(a, b, i) : move(b, a, i))));
+    expect((await balanceOf(a.wallet)) + (await balanceOf(b.wallet))).toBe(200_000n);
+    expect(await balanceOf(a.wallet)).toBe(100_000n);
+  });
+
+  it('lets exactly as many concurrent 1-unit debits through as the wallet holds', async () => {
+    const w = await newWallet(500n);
+    const results = await Promise.allSettled(Array.from({ length: 1_000 }, (_, i) => bet(w, 1n, `hot:${n}:${i}`)));
+    const ok = results.filter((r) => r.status === 'fulfilled').length;
+    const refused = results.filter(
+      (r) => r.status === 'rejected' && r.reason instanceof AppError && r.reason.code === 'INSUFFICIENT_FUNDS',
+    ).length;
+    expect(ok).toBe(500);
+    expect(refused).toBe(500);
+    expect(await balanceOf(w.wallet)).toBe(0n);
+  }, 120_000);
+
+  it('posts one movement for the same key sent ten times at once', async () => {
+    const w = await newWallet(1_000n);
+    const key = `burst:${n}`;
+    const results = await Promise.all(Array.from({ length: 10 }, () => bet(w, 100n, key)));
+    expect(new Set(results.map((r) => r.txId)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.balances.get(w.wallet))).size).toBe(1);
+    expect(await balanceOf(w.wallet)).toBe(900n);
+  });
+
+  it("posts inside the caller's transaction and publishes only after its commit", async () => {
+    const w = await newWallet(1_000n);
+    const house = await systemAccount(t.db, brandId, 'house', 'BDT');
+    const seen: bigint[] = [];
+    const off = onBalance(t.db, (c) => {
+      if (c.memberId === w.memberId) seen.push(c.balance);
+    });
+    const movement = (key: string) => ({
+      brandId,
+      key,
+      kind: 'bet',
+      fingerprint: fingerprintOf({ member: w.memberId, amount: 100n }),
+      memberId: w.memberId,
+      legs: [
+        { accountId: w.wallet, amount: -100n },
+        { accountId: house, amount: 100n },
+      ],
+    });
+    // Rolled back with its transaction: nothing stays, nothing was published.
+    await expect(
+      t.db.kysely.transaction().execute(async (trx) => {
+        await post(t.db, movement('trx:rolled-back'), trx);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await balanceOf(w.wallet)).toBe(1_000n);
+    const posted = await t.db.kysely.transaction().execute((trx) => post(t.db, movement('trx:committed'), trx));
+    expect(seen).toEqual([]);
+    await publishPosted(t.db, brandId, posted);
+    expect(seen).toEqual([900n]);
+    expect(await balanceOf(w.wallet)).toBe(900n);
+    off();
+  });
+
+  it('keeps every invariant under any sequence of movements', async () => {
+    const wallets = [await newWallet(1_000n), await newWallet(0n), await newWallet(50n)];
+    const house = await systemAccount(t.db, brandId, 'house', 'BDT');
+    let run = 0;
+    const op = fc.record({
+      from: fc.integer({ min: -1, max: 2 }),
+      to: fc.integer({ min: -1, max: 2 }),
+      amount: fc.bigInt({ min: 1n, max: 1_500n }),
+      replayOf: fc.option(fc.nat({ max: 20 }), { nil: undefined }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+        run++;
+        const keys: string[] = [];
+        for (const [i, o] of ops.entries()) {
+          if (o.from === o.to) continue;
+          const acct = (x: number) => (x < 0 ? house : (wallets[x] as { wallet: bigint }).wallet);
+          const replay = o.replayOf !== undefined && keys.length > 0 ? keys[o.replayOf % keys.length] : undefined;
+          const key = replay ?? `prop:${n}:${run}:${i}`;
+          const before = await Promise.all(wallets.map((w) => balanceOf(w.wallet)));
+          const outcome = await codeOf(
+            post(t.db, {
+              brandId,
+              key,
+              kind: 'transfer',
+              fingerprint: fingerprintOf({ from: o.from, to: o.to, amount: o.amount }),
+              legs: [
+                { accountId: acct(o.from), amount: -o.amount },
+                { accountId: acct(o.to), amount: o.amount },
+              ],
+            }),
+          );
+          if (!replay) keys.push(key);
+          const after = await Promise.all(wallets.map((w) => balanceOf(w.wallet)));
+          for (const b of after) expect(b >= 0n).toBe(true);
+          if (outcome !== 'none') expect(after).toEqual(before);
+          if (outcome === 'INSUFFICIENT_FUNDS') expect(before[o.from]).toBeLessThan(o.amount);
+        }
+        expect(await checkLedger(t.db)).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});

@@ -1,0 +1,310 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEmailSender, loadMailConfig, MailSendError, mailFailure, smtpSender } from '../src/platform/email';
+import { ACCOUNT_TEST_ENV, bearer, newIp, register } from './accounts-helpers';
+import { createTestApp } from './harness';
+
+/*
+ * The SMTP transport against a real SMTP server (the smtp-server package) on a local port:
+ * the password-reset email arrives with its link, STARTTLS is used when offered and its
+ * certificate checked, and refusals, wrong passwords and silent servers end in a clear
+ * MAIL_SEND_FAILED within the timeout.
+ */
+
+type Received = { from: string; to: string[]; raw: string; secure: boolean; user: string | undefined };
+const USER = 'khela';
+const PASS = 'p@ss:word/1';
+
+let dir: string;
+let cert: { key: Buffer; cert: Buffer };
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'khela-smtp-'));
+  // A certificate for 127.0.0.1, trusted by passing it as the CA (it signs itself).
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
+  cert = { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) };
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A real SMTP server on a free local port that keeps what it receives. */
+async function startSmtp(opts: SMTPServerOptions = {}) {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    logger: false,
+    authOptional: false,
+    allowInsecureAuth: true,
+    // No STARTTLS unless a test gives a certificate.
+    disabledCommands: opts.key ? [] : ['STARTTLS'],
+    onAuth(auth, _session, cb) {
+      if (auth.username === USER && auth.password === PASS) cb(null, { user: auth.username });
+      else cb(new Error('Invalid username or password'));
+    },
+    onData(stream, session, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+          secure: session.secure,
+          user: session.user as string | undefined,
+        });
+        cb();
+      });
+    },
+    ...opts,
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as net.AddressInfo).port;
+  return { port, received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** The text body of a received email, transfer encoding undone. */
+function bodyOf(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+const silentLog = { info() {}, error() {}, warn() {} } as unknown as FastifyBaseLogger;
+const mailConfig = (env: Record<string, string>) =>
+  loadMailConfig(dir, { MAIL_FROM: 'Khela <no-reply@khela.test>', ...env });
+const message = { to: 'rahim@example.com', subject: 'Hello', text: 'A line of text.' };
+const url = (port: number, user = USER, pass = PASS) =>
+  `smtp://${encodeURIComponent(user)}:${encodeURIComponent(pass)}@127.0.0.1:${port}`;
+
+async function sendFails(p: Promise<void>): Promise<MailSendError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(MailSendError);
+  const e = err as MailSendError;
+  // A clear answer: 503 MAIL_SEND_FAILED with its text key, never the password.
+  expect(e.status).toBe(503);
+  expect(e.code).toBe('MAIL_SEND_FAILED');
+  expect(e.messageKey).toBe('errors.MAIL_SEND_FAILED');
+  expect(e.message).not.toContain(PASS);
+  return e;
+}
+
+describe('SMTP transport: the password-reset email through a real SMTP server', () => {
+  it('delivers the email with the link that resets the password', async () => {
+    const smtp = await startSmtp();
+    process.env.SMTP_URL = url(smtp.port);
+    process.env.MAIL_FROM = 'Khela <no-reply@khela.test>';
+    const t = await createTestApp(ACCOUNT_TEST_ENV);
+    try {
+      const { res, username } = await register(t.app);
+      const token = res.json().value.token as string;
+      const email = `${username}@example.com`;
+      await sql`UPDATE members SET email = ${email} WHERE account = ${username}`.execute(t.db.kysely);
+      await t.app.inject({
+        method: 'PUT',
+        url: '/wps/member/language',
+        headers: bearer(token),
+        payload: { language: 'en' },
+      });
+
+      const forgot = await t.app.inject({
+        method: 'POST',
+        url: '/wps/member/password/email',
+        headers: { 'x-forwarded-for': newIp(), host: 'khela.test:8080' },
+        payload: { username, email },
+      });
+      expect(forgot.statusCode).toBe(200);
+      for (let i = 0; i < 200 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      const mail = smtp.received[0];
+      if (!mail) throw new Error('no email arrived');
+      expect(mail.user).toBe(USER);
+      expect(mail.from).toBe('no-reply@khela.test');
+      expect(mail.to).toEqual([email]);
+      expect(mail.raw).toMatch(/^From: Khela <no-reply@khela\.test>$/m);
+      expect(mail.raw).toMatch(/^Subject: Khela: reset your password$/m);
+      const text = bodyOf(mail.raw);
+      expect(text).toContain(`Hello ${username},`);
+      const link = /^http:\/\/khela\.test:8080\/resetPassword\?token=([A-Za-z0-9_-]{43})$/m.exec(text);
+      expect(link).not.toBeNull();
+
+      // The link works: the new password logs in.
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/wps/member/password/reset',
+        headers: { 'x-forwarded-for': newIp() },
+        payload: { token: link?.[1], newPassword: 'River#Stone77', confirmNewPassword: 'River#Stone77' },
+      });
+      expect(reset.statusCode).toBe(200);
+    } finally {
+      delete process.env.SMTP_URL;
+      delete process.env.MAIL_FROM;
+      await t.close();
+      await smtp.close();
+    }
+  });
+
+  it('writes Bengali text intact', async () => {
+    const smtp = await startSmtp();
+    try {
+      const sender = smtpSender(mailConfig({ SMTP_URL: url(smtp.port) }), silentLog);
+      await sender.send({ to: 'rahim@example.com', subject: 'পাসওয়ার্ড রিসেট', text: 'প্রিয় rahim42,\nলিংকটি খুলুন।' });
+      const mail = smtp.received[0];
+      expect(mail).toBeDefined();
+      expect(bodyOf(mail?.raw ?? '').replace(/\r\n/g, '\n')).toContain('প্রিয় rahim42,\nলিংকটি খুলুন।');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('uses STARTTLS when the server offers it, and checks its certificate', async () => {
+    const smtp = await startSmtp({ key: cert.key, cert: cert.cert });
+    try {
+      const config = mailConfig({ SMTP_URL: url(smtp.port), SMTP_REQUIRE_TLS: 'true' });
+      await smtpSender(config, silentLog, { ca: cert.cert }).send(message);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.secure).toBe(true);
+
+      // The same server with a certificate nobody vouched for: nothing is sent in clear instead.
+      const e = await sendFails(smtpSender(config, silentLog).send(message));
+      expect(e.reason).toMatch(/^E(TLS|SOCKET|CONNECTION)$/);
+      expect(smtp.received).toHaveLength(1);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('refuses to send in clear with SMTP_REQUIRE_TLS when the server offers no STARTTLS', async () => {
+    const smtp = await startSmtp();
+    try {
+      const config = mailConfig({ SMTP_URL: url(smtp.port), SMTP_REQUIRE_TLS: 'true' });
+      await sendFails(smtpSender(config, silentLog).send(message));
+      expect(smtp.received).toHaveLength(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('fails clearly on a wrong password, a closed port and a server that never answers', async () => {
+    const smtp = await startSmtp();
+    const silent = net.createServer(() => {
+      // Accepts the connection and never greets.
+    });
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const closedPort = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as net.AddressInfo).port;
+        s.close(() => resolve(p));
+      });
+    });
+    try {
+      const auth = await sendFails(
+        smtpSender(mailConfig({ SMTP_URL: url(smtp.port, USER, 'wrong') }), silentLog).send(message),
+      );
+      expect(auth.reason).toBe('EAUTH');
+      expect(smtp.received).toHaveLength(0);
+
+      const refused = await sendFails(smtpSender(mailConfig({ SMTP_URL: url(closedPort) }), silentLog).send(message));
+      expect(refused.reason).toMatch(/^E(SOCKET|CONNECTION)$/);
+      expect(refused.detail).toMatch(/ECONNREFUSED/);
+
+      const silentPort = (silent.address() as net.AddressInfo).port;
+      const started = Date.now();
+      const timedOut = await sendFails(
+        smtpSender(mailConfig({ SMTP_URL: url(silentPort), SMTP_TIMEOUT_MS: '300' }), silentLog).send(message),
+      );
+      expect(timedOut.reason).toMatch(/^E(TIMEDOUT|CONNECTION|SOCKET)$/);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(mailFailure(timedOut)).toEqual({ reason: timedOut.reason, detail: timedOut.detail });
+    } finally {
+      silent.close();
+      await smtp.close();
+    }
+  });
+
+  it('answers a forgot-password request the same when the mail server is down (no 500, no stack)', async () => {
+    process.env.SMTP_URL = 'smtp://127.0.0.1:1';
+    process.env.MAIL_FROM = 'no-reply@khela.test';
+    const t = await createTestApp(ACCOUNT_TEST_ENV);
+    try {
+      const { username } = await register(t.app);
+      const email = `${username}@example.com`;
+      await sql`UPDATE members SET email = ${email} WHERE account = ${username}`.execute(t.db.kysely);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wps/member/password/email',
+        headers: { 'x-forwarded-for': newIp() },
+        payload: { username, email },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ success: true });
+    } finally {
+      delete process.env.SMTP_URL;
+      delete process.env.MAIL_FROM;
+      await t.close();
+    }
+  });
+});
+
+describe('mail configuration', () => {
+  it('picks SMTP only when SMTP_URL is set', () => {
+    expect(loadMailConfig(dir, {}).SMTP_URL).toBeUndefined();
+    expect(loadMailConfig(dir, {}).MAIL_FROM).toBe('Khela <no-reply@localhost>');
+    const smtp = mailConfig({ SMTP_URL: 'smtps://u:p@mail.example:465' });
+    expect(smtp.SMTP_URL).toBe('smtps://u:p@mail.example:465');
+    expect(smtp.SMTP_TIMEOUT_MS).toBe(10_000);
+    expect(smtp.SMTP_REQUIRE_TLS).toBe(false);
+    expect(createEmailSender(loadMailConfig(dir, {}), silentLog)).toBeDefined();
+  });
+
+  it('stops with a message naming the variable, never echoing the password', () => {
+    const bad = (env: Record<string, string>) => {
+      try {
+        loadMailConfig(dir, env);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(bad({ SMTP_URL: 'http://u:secret@mail.example', MAIL_FROM: 'a@b.c' })).toMatch(/SMTP_URL/);
+    expect(bad({ SMTP_URL: 'http://u:secret@mail.example', MAIL_FROM: 'a@b.c' })).not.toContain('secret');
+    expect(bad({ SMTP_URL: 'smtp://mail.example:587' })).toMatch(/MAIL_FROM: is required when SMTP_URL is set/);
+    expect(bad({ SMTP_URL: 'smtp://mail.example', MAIL_FROM: 'a@b.c', SMTP_TIMEOUT_MS: '5' })).toMatch(
+      /SMTP_TIMEOUT_MS/,
+    );
+  });
+});

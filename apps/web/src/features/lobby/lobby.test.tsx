@@ -1,0 +1,324 @@
+import type { GameItem, GameMenus, GameVendors } from '@khela/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetBrowser, statusFixture } from '../../../test/render';
+import { ui } from '../../lib/ui-store';
+import { pageItems } from '../notices/pagination';
+import { Lobby } from './lobby';
+import { defaultParams, mergeParams, paramsFromSearch, resetParams, searchFromParams, toggleFilter } from './params';
+
+const game = (n: number, over: Partial<GameItem> = {}): GameItem => ({
+  nodeId: n,
+  gameCode: `G-${n}`,
+  code: `G-${n}`,
+  gameName: `Game ${n}`,
+  vassalage: 'NKR',
+  vendor: 'NKR',
+  accountTypeName: 'NKR',
+  vendorName: 'Nakshi Reels',
+  gameType: 'RNG',
+  gameClassify: 'classic',
+  minBet: '0.20',
+  minLineNum: 5,
+  icon: `/img/games/g-${n}.svg`,
+  isHot: n === 1 ? 1 : 0,
+  maintenance: 0,
+  platforms: ['html5-desktop'],
+  ...over,
+});
+
+const MENUS: GameMenus = [
+  {
+    gameCategory: 'RNG',
+    title: 'RNG',
+    vendors: [{ vassalage: 'NKR', name: 'NKR', icon: null, isHot: 1, isGame: null }],
+  },
+  { gameCategory: 'FISH', title: 'FISH', vendors: [] },
+  {
+    gameCategory: 'ELOTT',
+    title: 'ELOTT',
+    vendors: [{ vassalage: 'TCG_SEA', name: 'SEA', icon: null, isHot: 0, isGame: null }],
+  },
+];
+
+const VENDORS: GameVendors = {
+  data: {
+    lanes: [
+      {
+        gameCategory: 'RNG',
+        title: 'RNG',
+        gameClassify: ['classic', 'video'],
+        vendors: [
+          {
+            vassalage: 'NKR',
+            name: 'Nakshi Reels',
+            icon: '/img/vendors/nkr.svg',
+            isHot: 1,
+            isGame: null,
+            gameType: 'RNG',
+            gameCount: 90,
+          },
+          {
+            vassalage: 'ADC',
+            name: 'Adda Cards',
+            icon: null,
+            isHot: 0,
+            isGame: 'VASSALAGE',
+            gameType: 'RNG',
+            gameCount: 10,
+          },
+        ],
+      },
+    ],
+  },
+};
+
+const TOTAL = 100;
+
+function stubApi() {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    const q = url.searchParams;
+    let value: unknown = null;
+    switch (url.pathname) {
+      case '/wps/system/status':
+        value = statusFixture();
+        break;
+      case '/lgw/games/game_menus':
+        value = MENUS;
+        break;
+      case '/lgw/games/game_vendor':
+        value = VENDORS;
+        break;
+      case '/lgw/games/game_list': {
+        const pageNo = Number(q.get('pageNo'));
+        const pageSize = Number(q.get('pageSize'));
+        const total = q.get('vassalage') === 'ADC' ? 3 : q.get('gameName') === 'zzz' ? 0 : TOTAL;
+        const from = (pageNo - 1) * pageSize + 1;
+        const list = Array.from({ length: Math.max(0, Math.min(pageSize, total - from + 1)) }, (_, i) =>
+          game(from + i, q.get('vassalage') === 'ADC' ? { vassalage: 'ADC', gameName: `Adda ${from + i}` } : {}),
+        );
+        value = { list, pageNo, pageSize, total, totalPages: Math.ceil(total / pageSize) };
+        break;
+      }
+    }
+    const ok = value !== null;
+    return new Response(
+      JSON.stringify(
+        ok
+          ? { success: true, value, message: 'ok', code: 'OK' }
+          : { success: false, value: null, message: 'errors.NOT_FOUND', code: 'NOT_FOUND' },
+      ),
+      { status: ok ? 200 : 404, headers: { 'content-type': 'application/json' } },
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The game_list calls made so far, as their query parameters. */
+const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname === '/lgw/games/game_list')
+    .map((u) => Object.fromEntries(u.searchParams));
+
+let location = '';
+function Where() {
+  const l = useLocation();
+  location = l.pathname + l.search;
+  return null;
+}
+
+function renderLobby(path = '/rng') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/rng" element={<Lobby category="RNG" />} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(async () => {
+  vi.unstubAllGlobals();
+  await resetBrowser('en');
+});
+
+describe('lobby parameters', () => {
+  it('default to page 1, 42 a page, no classification and no stake limit', () => {
+    expect(defaultParams('RNG')).toEqual({
+      gameType: 'RNG',
+      vassalage: '',
+      gameClassify: '',
+      minBet: '',
+      gameName: '',
+      pageNo: 1,
+      pageSize: 42,
+    });
+  });
+
+  it('toggle a filter on and off, merge changes back to page 1, and reset', () => {
+    const p = { ...defaultParams('RNG'), pageNo: 3 };
+    const on = toggleFilter(p, 'gameClassify', 'classic');
+    expect(on).toMatchObject({ gameClassify: 'classic', pageNo: 1 });
+    expect(toggleFilter(on, 'gameClassify', 'classic').gameClassify).toBe('');
+    expect(toggleFilter(on, 'gameClassify', 'video').gameClassify).toBe('video');
+    const merged = mergeParams(toggleFilter(on, 'vassalage', 'NKR'), { minBet: '5' });
+    expect(merged).toMatchObject({ gameClassify: 'classic', vassalage: 'NKR', minBet: '5', pageNo: 1 });
+    expect(mergeParams(merged, { pageNo: 2 }).pageNo).toBe(2);
+    expect(resetParams({ ...merged, gameName: 'tiger' })).toEqual(defaultParams('RNG'));
+  });
+
+  it('round-trip through the address, ignoring a bad page number', () => {
+    const p = { ...defaultParams('RNG'), vassalage: 'NKR', gameName: 'ইলিশ', pageNo: 2 };
+    expect(paramsFromSearch('RNG', searchFromParams(p))).toEqual(p);
+    expect(searchFromParams(defaultParams('RNG')).toString()).toBe('');
+    expect(paramsFromSearch('RNG', new URLSearchParams('pageNo=-4')).pageNo).toBe(1);
+  });
+
+  it('show pages with range 3 and margin 1', () => {
+    expect(pageItems(1, 3)).toEqual([1, 2, 3]);
+    expect(pageItems(1, 20)).toEqual([1, 2, 3, 4, 'gap', 20]);
+    expect(pageItems(10, 20)).toEqual([1, 'gap', 9, 10, 11, 'gap', 20]);
+    expect(pageItems(20, 20)).toEqual([1, 'gap', 17, 18, 19, 20]);
+  });
+});
+
+describe('the lobby', () => {
+  it('renders vendors, filters and the first 42 games from the catalog calls', async () => {
+    const fetchMock = stubApi();
+    renderLobby();
+    const grid = await screen.findByRole('list', { name: 'Games' });
+    await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(42));
+    expect(listCalls(fetchMock)[0]).toMatchObject({
+      clientType: '3',
+      platform: 'flash,html5-desktop',
+      gameType: 'RNG',
+      language: 'en',
+      pageNo: '1',
+      pageSize: '42',
+    });
+    const vendors = screen.getByRole('region', { name: 'Providers' });
+    const nkr = within(vendors).getByRole('button', { name: /Nakshi Reels/ });
+    expect(within(nkr).getByText('Hot')).toBeTruthy();
+    expect(screen.getByText('100 games')).toBeTruthy();
+    expect(within(grid).getByRole('button', { name: 'Play Game 1' })).toBeTruthy();
+    // category tabs: only categories with a vendor; the lottery opens TCG_SEA on the lottery page
+    const cats = screen.getByRole('navigation', { name: 'Game categories' });
+    expect(within(cats).queryByRole('link', { name: 'Fishing' })).toBeNull();
+    expect(within(cats).getByRole('link', { name: 'E-Lottery' }).getAttribute('href')).toBe(
+      '/lottery?vassalage=TCG_SEA',
+    );
+  });
+
+  it('toggles, merges and resets filters, starting again at page 1', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi();
+    renderLobby('/rng?pageNo=2');
+    await screen.findByRole('list', { name: 'Games' });
+    const classic = screen.getByRole('button', { name: 'Classic' });
+    await user.click(classic);
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ gameClassify: 'classic', pageNo: '1' }));
+    expect(classic.getAttribute('aria-pressed')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: /Nakshi Reels/ }));
+    await user.click(screen.getByRole('button', { name: 'Min bet up to ৳5.00' }));
+    await waitFor(() =>
+      expect(listCalls(fetchMock).at(-1)).toMatchObject({ gameClassify: 'classic', vassalage: 'NKR', minBet: '5' }),
+    );
+    expect(location).toBe('/rng?vassalage=NKR&gameClassify=classic&minBet=5');
+
+    await user.click(classic);
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.gameClassify).toBeUndefined());
+    expect(classic.getAttribute('aria-pressed')).toBe('false');
+
+    await user.click(screen.getByRole('button', { name: 'Reset filters' }));
+    await waitFor(() => expect(location).toBe('/rng'));
+    expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
+  });
+
+  it('searches by name after a pause and says when nothing matches', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi();
+    renderLobby();
+    await screen.findByRole('list', { name: 'Games' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'zzz');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ gameName: 'zzz', pageNo: '1' }));
+    expect(await screen.findByText('No games found')).toBeTruthy();
+  });
+
+  it('pages with range 3 and margin 1', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi();
+    window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+    renderLobby();
+    const pager = await screen.findByRole('navigation', { name: 'Game pages' });
+    expect(
+      within(pager)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['‹', '1', '2', '3', '›']);
+    await user.click(within(pager).getByRole('button', { name: /3/ }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ pageNo: '3', pageSize: '42' }));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Games' }).children).toHaveLength(TOTAL - 84));
+  });
+
+  it('opens a popup game list for a VASSALAGE vendor', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    renderLobby();
+    await screen.findByRole('list', { name: 'Games' });
+    await user.click(screen.getByRole('button', { name: /Adda Cards/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adda Cards games' });
+    expect(await within(dialog).findByRole('button', { name: 'Play Adda 1' })).toBeTruthy();
+  });
+
+  it('sends a visitor who picks a game to the login popup', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    renderLobby();
+    await user.click(await screen.findByRole('button', { name: 'Play Game 2' }));
+    expect(ui.get().modal).toBe('login');
+    expect(location).toBe('/rng');
+  });
+
+  it('sends a logged-in player to the game page', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    sessionStorage.setItem('token', 'x'.repeat(43));
+    renderLobby();
+    await user.click(await screen.findByRole('button', { name: 'Play Game 2' }));
+    expect(ui.get().modal).toBeNull();
+    expect(location).toBe('/game?gameCode=G-2&vendor=NKR');
+  });
+
+  it("keeps a visitor's favourites in this browser and offers a login", async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi();
+    renderLobby();
+    const star = await screen.findByRole('button', { name: 'Add Game 3 to favourites' });
+    await user.click(star);
+    expect(JSON.parse(localStorage.getItem('guestFavourites') ?? '[]').map((g: GameItem) => g.nodeId)).toEqual([3]);
+    const remove = screen.getByRole('button', { name: 'Remove Game 3 from favourites' });
+    expect(remove.getAttribute('aria-pressed')).toBe('true');
+    const note = screen.getByRole('status');
+    expect(note.textContent).toContain('Saved on this device only');
+    await user.click(within(note).getByRole('button', { name: 'Log in' }));
+    expect(ui.get().modal).toBe('login');
+    // no server call for a visitor
+    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('GLS_favourite'))).toBe(false);
+    await act(async () => {
+      await user.click(remove);
+    });
+    expect(localStorage.getItem('guestFavourites')).toBeNull();
+  });
+});

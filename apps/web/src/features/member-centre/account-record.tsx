@@ -1,0 +1,97 @@
+import { RECORD_TX_TYPES, type RecordTxType } from '@khela/contract/records';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../lib/format';
+import { Pagination } from '../notices/pagination';
+import { useTransactionHistory } from './api';
+import { type DatePreset, rangeOf } from './pages';
+import { FilterSelect, Money, PlayMoneyNote, PresetBar, RecordState, Summary } from './record-kit';
+
+const PAGE_SIZE = 20;
+
+/** Account record (transactionHistory): every movement of the player's wallet, newest first. */
+export default function AccountRecord() {
+  const { t, i18n } = useTranslation();
+  const [preset, setPreset] = useState<DatePreset>('last7');
+  const [type, setType] = useState<'all' | RecordTxType>('all');
+  const [pageNo, setPageNo] = useState(1);
+  // The range is fixed when a preset is picked, so paging does not slide it.
+  const [range, setRange] = useState(() => rangeOf('last7'));
+  const q = useTransactionHistory({ ...range, type, pageNo, pageSize: PAGE_SIZE });
+  const v = q.data;
+  return (
+    <section className="rec" aria-label={t('memberCentre.pages.transactionHistory')}>
+      <div className="rec-filters">
+        <PresetBar
+          value={preset}
+          onChange={(p) => {
+            setPreset(p);
+            setRange(rangeOf(p));
+            setPageNo(1);
+          }}
+        />
+        <FilterSelect
+          label={t('memberCentre.type')}
+          value={type}
+          options={[
+            { value: 'all', label: t('memberCentre.all') },
+            ...RECORD_TX_TYPES.map((k) => ({ value: k, label: t(`memberCentre.txTypes.${k}`) })),
+          ]}
+          onChange={(k) => {
+            setType(k);
+            setPageNo(1);
+          }}
+        />
+      </div>
+      <PlayMoneyNote show={v?.playMoney} />
+      {v ? (
+        <Summary
+          items={[
+            {
+              label: t('memberCentre.credits'),
+              value: <Money amount={v.summary.credits} decimals={v.decimals} signed />,
+            },
+            {
+              label: t('memberCentre.debits'),
+              value: <Money amount={v.summary.debits} decimals={v.decimals} signed />,
+            },
+            { label: t('memberCentre.net'), value: <Money amount={v.summary.net} decimals={v.decimals} signed /> },
+          ]}
+        />
+      ) : null}
+      <RecordState loading={q.isPending} error={q.error} empty={!!v && v.list.length === 0} onRetry={() => q.refetch()}>
+        {v ? (
+          <table className="rec-table">
+            <thead>
+              <tr>
+                <th>{t('memberCentre.time')}</th>
+                <th>{t('memberCentre.type')}</th>
+                <th className="num">{t('memberCentre.amount')}</th>
+                <th className="num">{t('memberCentre.balanceAfter')}</th>
+                <th>{t('memberCentre.reference')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.list.map((r) => (
+                <tr key={r.id}>
+                  <td data-label={t('memberCentre.time')}>{formatDate(i18n.language, r.time)}</td>
+                  <td data-label={t('memberCentre.type')}>{t(`memberCentre.txTypes.${r.type}`)}</td>
+                  <td data-label={t('memberCentre.amount')} className="num">
+                    <Money amount={r.amount} decimals={v.decimals} signed />
+                  </td>
+                  <td data-label={t('memberCentre.balanceAfter')} className="num">
+                    <Money amount={r.balanceAfter} decimals={v.decimals} />
+                  </td>
+                  <td data-label={t('memberCentre.reference')} className="rec-ref">
+                    {[r.detail, r.roundId].filter(Boolean).join(' · ') || '—'}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </RecordState>
+      {v ? <Pagination page={v.pageNo} total={v.totalPages} onChange={setPageNo} /> : null}
+    </section>
+  );
+}

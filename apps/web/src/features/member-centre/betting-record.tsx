@@ -1,0 +1,121 @@
+import { ROUND_STATUSES, type RoundStatus } from '@khela/contract/records';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatNumber } from '../../lib/format';
+import { Pagination } from '../notices/pagination';
+import { useBettingHistory, useProfit } from './api';
+import { type DatePreset, rangeOf } from './pages';
+import { FilterSelect, Money, PlayMoneyNote, PresetBar, RecordState, Summary } from './record-kit';
+
+const PAGE_SIZE = 20;
+
+/** Betting record (personalHistoryCopy): the player's game rounds, newest first. */
+export default function BettingRecord() {
+  const { t, i18n } = useTranslation();
+  const [preset, setPreset] = useState<DatePreset>('last7');
+  const [range, setRange] = useState(() => rangeOf('last7'));
+  const [status, setStatus] = useState<'all' | RoundStatus>('all');
+  const [vendor, setVendor] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  // The vendors offered are those the player played in the range (the P&L by vendor).
+  const vendors = useProfit({ ...range, groupBy: 'vendor' });
+  const q = useBettingHistory({ ...range, status, pageNo, pageSize: PAGE_SIZE, ...(vendor ? { vendor } : {}) });
+  const v = q.data;
+  const reset = () => setPageNo(1);
+  return (
+    <section className="rec" aria-label={t('memberCentre.pages.personalHistoryCopy')}>
+      <div className="rec-filters">
+        <PresetBar
+          value={preset}
+          onChange={(p) => {
+            setPreset(p);
+            setRange(rangeOf(p));
+            reset();
+          }}
+        />
+        <FilterSelect
+          label={t('memberCentre.vendor')}
+          value={vendor}
+          options={[
+            { value: '', label: t('memberCentre.all') },
+            ...(vendors.data?.rows ?? []).map((r) => ({ value: r.key, label: r.key })),
+          ]}
+          onChange={(x) => {
+            setVendor(x);
+            reset();
+          }}
+        />
+        <FilterSelect
+          label={t('memberCentre.status')}
+          value={status}
+          options={[
+            { value: 'all', label: t('memberCentre.all') },
+            ...ROUND_STATUSES.map((s) => ({ value: s, label: t(`memberCentre.statuses.${s}`) })),
+          ]}
+          onChange={(s) => {
+            setStatus(s);
+            reset();
+          }}
+        />
+      </div>
+      <PlayMoneyNote show={v?.playMoney} />
+      {v ? (
+        <Summary
+          items={[
+            { label: t('memberCentre.rounds'), value: formatNumber(i18n.language, v.summary.rounds) },
+            { label: t('memberCentre.stake'), value: <Money amount={v.summary.stake} decimals={v.decimals} /> },
+            { label: t('memberCentre.win'), value: <Money amount={v.summary.win} decimals={v.decimals} /> },
+            { label: t('memberCentre.net'), value: <Money amount={v.summary.net} decimals={v.decimals} signed /> },
+          ]}
+        />
+      ) : null}
+      <RecordState loading={q.isPending} error={q.error} empty={!!v && v.list.length === 0} onRetry={() => q.refetch()}>
+        {v ? (
+          <table className="rec-table">
+            <thead>
+              <tr>
+                <th>{t('memberCentre.time')}</th>
+                <th>{t('memberCentre.game')}</th>
+                <th>{t('memberCentre.round')}</th>
+                <th className="num">{t('memberCentre.stake')}</th>
+                <th className="num">{t('memberCentre.win')}</th>
+                <th className="num">{t('memberCentre.net')}</th>
+                <th>{t('memberCentre.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.list.map((r) => (
+                <tr key={`${r.vendor}:${r.roundId}`}>
+                  <td data-label={t('memberCentre.time')}>{formatDate(i18n.language, r.openedAt)}</td>
+                  <td data-label={t('memberCentre.game')}>
+                    <span>
+                      {r.gameCode} <span className="rec-faint">{r.vendor}</span>
+                    </span>
+                  </td>
+                  <td data-label={t('memberCentre.round')} className="rec-ref">
+                    {r.roundId}
+                  </td>
+                  <td data-label={t('memberCentre.stake')} className="num">
+                    <Money amount={r.stake} decimals={v.decimals} />
+                  </td>
+                  <td data-label={t('memberCentre.win')} className="num">
+                    <Money amount={r.win} decimals={v.decimals} />
+                  </td>
+                  <td data-label={t('memberCentre.net')} className="num">
+                    <Money amount={r.net} decimals={v.decimals} signed />
+                  </td>
+                  <td data-label={t('memberCentre.status')}>
+                    <span className={`rec-status rec-status-${r.status}`}>
+                      {t(`memberCentre.statuses.${r.status}`)}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : null}
+      </RecordState>
+      {v ? <Pagination page={v.pageNo} total={v.totalPages} onChange={setPageNo} /> : null}
+    </section>
+  );
+}

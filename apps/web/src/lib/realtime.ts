@@ -1,0 +1,82 @@
+import type { RealtimeMessage } from '@khela/contract/realtime';
+import { useEffect } from 'react';
+import { onUnauthorized, useSessionToken } from './session';
+
+/**
+ * The realtime socket (/ws): one per tab while logged in. Authenticates with its first message
+ * (the token never goes in the URL), reconnects with a growing, jittered delay after a network
+ * loss, and stops for good when the server says the session ended.
+ */
+type Listener = (message: RealtimeMessage) => void;
+
+const listeners = new Set<Listener>();
+const CLOSE_UNAUTHORIZED = 4401;
+const MAX_DELAY_MS = 30_000;
+
+/** Subscribes to server pushes; returns the unsubscribe function. */
+export function onRealtime(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+function dispatch(message: RealtimeMessage) {
+  for (const l of listeners) l(message);
+}
+
+/** Opens the socket for `token` and keeps it open until the returned function is called. */
+export function connectRealtime(token: string, opts: { url?: string; onReconnect?: () => void } = {}): () => void {
+  let socket: WebSocket | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const url = opts.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+
+  const open = () => {
+    if (stopped) return;
+    const ws = new WebSocket(url);
+    socket = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
+    ws.onmessage = (e) => {
+      let message: RealtimeMessage;
+      try {
+        message = JSON.parse(String(e.data)) as RealtimeMessage;
+      } catch {
+        return;
+      }
+      if (message.type === 'ready') {
+        // After a reconnect the pushes missed while away are gone: the owner reloads its state.
+        if (attempt > 0) opts.onReconnect?.();
+        attempt = 0;
+      }
+      dispatch(message);
+    };
+    ws.onclose = (e) => {
+      if (stopped || socket !== ws) return;
+      if (e.code === CLOSE_UNAUTHORIZED) {
+        stopped = true;
+        onUnauthorized();
+        return;
+      }
+      attempt++;
+      const delay = Math.min(MAX_DELAY_MS, 1000 * 2 ** Math.min(attempt - 1, 5));
+      timer = setTimeout(open, delay / 2 + Math.random() * (delay / 2));
+    };
+  };
+  open();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    socket?.close(1000);
+  };
+}
+
+/** Keeps the tab's socket open while a session exists (mounted once, in the app shell). */
+export function useRealtimeConnection(onReconnect?: () => void) {
+  const token = useSessionToken();
+  useEffect(() => {
+    if (!token || typeof WebSocket === 'undefined') return;
+    return connectRealtime(token, { onReconnect });
+  }, [token, onReconnect]);
+}
