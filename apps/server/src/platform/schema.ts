@@ -364,6 +364,28 @@ export interface GameSessionsTable {
   currency: string;
   created_at: GeneratedTimestamp;
   expires_at: Timestamp;
+  ticket_hash: Buffer | null;
+  ticket_expires_at: Timestamp | null;
+  ticket_used_at: Timestamp | null;
+  language: Generated<string>;
+}
+
+export interface InhouseRoundsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  game_code: string;
+  round_id: string;
+  model_version: string;
+  server_seed: string;
+  client_seed: Generated<string>;
+  nonce: Generated<bigint>;
+  inputs: Json<Record<string, unknown>>;
+  outcome: Json<Record<string, unknown>>;
+  currency: string;
+  stake: bigint;
+  win: bigint;
+  created_at: GeneratedTimestamp;
 }
 
 export interface ProviderRoundsTable {
@@ -407,6 +429,7 @@ export interface ProviderTransactionsTable {
 export interface DB {
   provider_vendors: ProviderVendorsTable;
   game_sessions: GameSessionsTable;
+  inhouse_rounds: InhouseRoundsTable;
   provider_rounds: ProviderRoundsTable;
   provider_transactions: ProviderTransactionsTable;
   ledger_accounts: LedgerAccountsTable;

@@ -69,7 +69,10 @@ export type GameSession = {
   expiresAt: Date;
 };
 
-export async function insertGameSession(db: Database, s: GameSession & { brandId: number }): Promise<string> {
+export async function insertGameSession(
+  db: Database,
+  s: GameSession & { brandId: number; language?: string },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.kysely
     .insertInto('game_sessions')
@@ -81,6 +84,7 @@ export async function insertGameSession(db: Database, s: GameSession & { brandId
       game_code: s.gameCode,
       currency: s.currency,
       expires_at: s.expiresAt,
+      ...(s.language ? { language: s.language } : {}),
     })
     .execute();
   return token;

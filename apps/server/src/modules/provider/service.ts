@@ -707,7 +707,7 @@ async function resolveOne(
  */
 export async function createGameSession(
   db: Database,
-  opts: { member: Holder; vendor: string; gameCode: string; ttlSeconds?: number },
+  opts: { member: Holder; vendor: string; gameCode: string; ttlSeconds?: number; language?: string },
 ): Promise<{ token: string; expiresAt: Date; currency: string }> {
   const { member } = opts;
   const vendor = await vendorOf(db, member.brandId, opts.vendor);
@@ -729,6 +729,7 @@ export async function createGameSession(
     gameCode: opts.gameCode,
     currency,
     expiresAt,
+    ...(opts.language ? { language: opts.language } : {}),
   });
   return { token, expiresAt, currency };
 }

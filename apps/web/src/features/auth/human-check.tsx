@@ -85,8 +85,6 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
   useEffect(() => {
     const el = ref.current;
     if (!ready || !el || !challenge) return;
-    // Solving starts as soon as the form shows, so it is usually done before the player submits.
-    el.configure?.({ challenge, hideFooter: true, language: i18n.language === 'bn' ? 'bn' : 'en' });
     const onState = (ev: Event) => {
       const detail = (ev as CustomEvent<{ state: string; payload?: string }>).detail;
       if (detail.state === 'verified' && detail.payload) change.current(detail.payload);
@@ -98,11 +96,23 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
     };
     el.addEventListener('statechange', onState);
     el.addEventListener('expired', expired);
-    // Solving starts as soon as the form shows (once per challenge), so it is usually done before
-    // the player submits; the widget's own 'onload' start misses a script loaded earlier.
-    const kick = setTimeout(() => {
-      if (el.querySelector('.altcha')?.getAttribute('data-state') === 'unverified') el.verify?.();
-    }, 0);
+    // The widget's methods exist only once its component has mounted, a microtask after the
+    // element is attached; React may run this effect before that (when the commit came with a
+    // keystroke or a click), and a configure() called then would be lost. So wait for it.
+    let kick: ReturnType<typeof setTimeout> | undefined;
+    const start = () => {
+      if (typeof el.configure !== 'function') {
+        kick = setTimeout(start, 10);
+        return;
+      }
+      el.configure({ challenge, hideFooter: true, language: i18n.language === 'bn' ? 'bn' : 'en' });
+      // Solving starts as soon as the form shows (once per challenge), so it is usually done
+      // before the player submits; the widget's own 'onload' start misses a script loaded earlier.
+      kick = setTimeout(() => {
+        if (el.querySelector('.altcha')?.getAttribute('data-state') === 'unverified') el.verify?.();
+      }, 0);
+    };
+    start();
     return () => {
       clearTimeout(kick);
       el.removeEventListener('statechange', onState);
