@@ -94,6 +94,12 @@ export const ERRORS = {
   AVATAR_TOO_MANY_PIXELS: { status: 400, messageKey: 'errors.AVATAR_TOO_MANY_PIXELS' },
   /** The mail server did not take an email (SMTP refused, unreachable or timed out). */
   MAIL_SEND_FAILED: { status: 503, messageKey: 'errors.MAIL_SEND_FAILED' },
+  /** Spec §8 'Game Under Maintenance': the game is switched off; value.suggestions lists others to play. */
+  GAME_MAINTENANCE: { status: 503, messageKey: 'errors.GAME_MAINTENANCE' },
+  /** The game's link was already used or is over a minute old: open the game again from the lobby. */
+  LAUNCH_TICKET_INVALID: { status: 401, messageKey: 'errors.LAUNCH_TICKET_INVALID' },
+  /** A stake the game does not offer (not one of its bet levels). */
+  STAKE_NOT_OFFERED: { status: 400, messageKey: 'errors.STAKE_NOT_OFFERED' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

@@ -5,6 +5,7 @@ export * from './constants';
 export * from './cs-path';
 export * from './envelope';
 export * from './errors';
+export * from './inhouse';
 export * from './member';
 export * from './money';
 export * from './password-reset';
