@@ -287,6 +287,28 @@ describe(`betting record and P&L on ${TEST_ENGINE}`, () => {
       net: '-3.00',
     });
   });
+
+  it("names each round's game from the catalog in the asked language, its code when the catalog lacks it", async () => {
+    const carol = await newPlayer(10_000n);
+    await bet(carol, 'c-r1', '1.00', 'slot');
+    await win(carol, 'c-r1', '0.00', 'slot');
+    await bet(carol, 'c-r2', '1.00');
+    const names = async (language?: string) =>
+      (await call(BETS, carol.web, { ...around(), ...(language ? { language } : {}) }))
+        .json()
+        .value.list.map((r: { gameCode: string; gameName: string }) => [r.gameCode, r.gameName]);
+    expect(await names('en')).toEqual([
+      ['slot-five', 'slot-five'],
+      ['slot', 'Khela Slots'],
+    ]);
+    expect(await names('bn')).toEqual([
+      ['slot-five', 'slot-five'],
+      ['slot', 'খেলা স্লট'],
+    ]);
+    // The brand's default language (Bengali in the demo) when none is asked.
+    expect(await names()).toEqual(await names('bn'));
+    expect((await call(BETS, carol.web, { ...around(), language: 'xx' })).statusCode).toBe(400);
+  });
 });
 
 describe('bad input', () => {

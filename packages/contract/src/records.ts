@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './constants';
 import { envelope } from './envelope';
 
 /**
@@ -89,6 +90,8 @@ export const BettingHistoryBody = z
     vendor: Code.optional(),
     gameCode: Code.optional(),
     status: z.enum(['all', ...ROUND_STATUSES]).default('all'),
+    /** The language game names are given in (the brand's default language when absent). */
+    language: z.enum(LOCALES).optional(),
     startTime: Instant,
     endTime: Instant,
     ...paging,
@@ -100,6 +103,8 @@ export type BettingHistoryBody = z.input<typeof BettingHistoryBody>;
 export const BetRow = z.object({
   vendor: z.string(),
   gameCode: z.string(),
+  /** The game's name in the asked language (the catalog's), or its code when the catalog has no such game. */
+  gameName: z.string(),
   roundId: z.string(),
   /** Staked, net of refunds. */
   stake: Amount,

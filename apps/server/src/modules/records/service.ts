@@ -22,8 +22,9 @@ import { currencyOf, type Holder, walletFor } from '../wallet/service';
  * Every query is bounded by the caller's member id first, so a player only ever reads their own.
  */
 
-type Brand = Pick<BrandInfo, 'currency' | 'currencyDecimals'>;
-type Parsed<T> = Required<Omit<T, 'vendor' | 'gameCode'>> & Pick<T, Extract<keyof T, 'vendor' | 'gameCode'>>;
+type Brand = Pick<BrandInfo, 'currency' | 'currencyDecimals' | 'defaultLanguage'>;
+type Parsed<T> = Required<Omit<T, 'vendor' | 'gameCode' | 'language'>> &
+  Pick<T, Extract<keyof T, 'vendor' | 'gameCode' | 'language'>>;
 
 function pages(total: number, pageSize: number) {
   return Math.max(1, Math.ceil(total / pageSize));
@@ -129,9 +130,11 @@ export async function bettingHistory(
     AND (${q.gameCode ?? null}::text IS NULL OR game_code = ${q.gameCode ?? null})
     AND (${status}::text IS NULL OR status = ${status})`;
   const sums = await sql<TotalsRow>`SELECT ${TOTALS} FROM provider_rounds WHERE ${where}`.execute(db.kysely);
+  const lang = q.language ?? brand.defaultLanguage;
   const rows = await sql<{
     vendor: string;
     game_code: string;
+    game_name: string | null;
     round_id: string;
     stake_total: bigint;
     win_total: bigint;
@@ -140,9 +143,15 @@ export async function bettingHistory(
     opened_at: Date;
     closed_at: Date | null;
   }>`
-    SELECT vendor, game_code, round_id, stake_total, win_total, refund_total, status, opened_at, closed_at
-      FROM provider_rounds WHERE ${where}
-     ORDER BY opened_at DESC, id DESC
+    SELECT r.vendor, r.game_code, r.round_id, r.stake_total, r.win_total, r.refund_total, r.status, r.opened_at,
+           r.closed_at,
+           -- the catalog's name of the game, in the asked language, else the brand's, else any
+           (SELECT coalesce(g.names ->> ${lang}, g.names ->> ${brand.defaultLanguage}, g.names ->> 'en')
+              FROM games g JOIN vendors v ON v.id = g.vendor_id
+             WHERE g.brand_id = r.brand_id AND v.vassalage = r.vendor AND g.code = r.game_code
+             LIMIT 1) AS game_name
+      FROM provider_rounds r WHERE ${where}
+     ORDER BY r.opened_at DESC, r.id DESC
      LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`.execute(db.kysely);
   const d = brand.currencyDecimals;
   const summary = totalsOf(sums.rows[0], d);
@@ -154,6 +163,7 @@ export async function bettingHistory(
       return {
         vendor: r.vendor,
         gameCode: r.game_code,
+        gameName: r.game_name ?? r.game_code,
         roundId: r.round_id,
         stake: fromMinor(staked - refund, d),
         win: fromMinor(win, d),

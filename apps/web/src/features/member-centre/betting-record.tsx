@@ -1,3 +1,4 @@
+import type { Locale } from '@khela/contract/constants';
 import { ROUND_STATUSES, type RoundStatus } from '@khela/contract/records';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,14 @@ export default function BettingRecord() {
   const [pageNo, setPageNo] = useState(1);
   // The vendors offered are those the player played in the range (the P&L by vendor).
   const vendors = useProfit({ ...range, groupBy: 'vendor' });
-  const q = useBettingHistory({ ...range, status, pageNo, pageSize: PAGE_SIZE, ...(vendor ? { vendor } : {}) });
+  const q = useBettingHistory({
+    ...range,
+    status,
+    pageNo,
+    pageSize: PAGE_SIZE,
+    language: i18n.language as Locale,
+    ...(vendor ? { vendor } : {}),
+  });
   const v = q.data;
   const reset = () => setPageNo(1);
   return (
@@ -89,7 +97,7 @@ export default function BettingRecord() {
                   <td data-label={t('memberCentre.time')}>{formatDate(i18n.language, r.openedAt)}</td>
                   <td data-label={t('memberCentre.game')}>
                     <span>
-                      {r.gameCode} <span className="rec-faint">{r.vendor}</span>
+                      {r.gameName} <span className="rec-faint">{r.vendor}</span>
                     </span>
                   </td>
                   <td data-label={t('memberCentre.round')} className="rec-ref">

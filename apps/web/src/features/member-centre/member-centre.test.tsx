@@ -68,6 +68,7 @@ function serve(isAgent = 0) {
                   {
                     vendor: 'JL',
                     gameCode: 'slot-five',
+                    gameName: 'Five Dragons',
                     roundId: 'round-77',
                     stake: '10.00',
                     win: '25.00',
@@ -157,6 +158,7 @@ describe('member centre', () => {
     act(() => ui.openModal('memberCentre', 'personalHistoryCopy'));
     const dialog = await screen.findByRole('dialog', { name: 'Member centre' }, { timeout: 5_000 });
     expect(await within(dialog).findByText('round-77', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(within(dialog).getByText('Five Dragons')).toBeTruthy();
     expect(within(dialog).getAllByText('Completed').length).toBeGreaterThan(0);
     await userEvent.selectOptions(within(dialog).getByLabelText('Status'), 'cancelled');
     expect(await within(dialog).findByText('No records in this period.')).toBeTruthy();
