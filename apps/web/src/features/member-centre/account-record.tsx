@@ -4,32 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { Pagination } from '../notices/pagination';
 import { useTransactionHistory } from './api';
-import { type DatePreset, rangeOf } from './pages';
-import { FilterSelect, Money, PlayMoneyNote, PresetBar, RecordState, Summary } from './record-kit';
+import { FilterSelect, Money, PlayMoneyNote, RecordState, Summary, useRecordRange } from './record-kit';
 
 const PAGE_SIZE = 20;
 
 /** Account record (transactionHistory): every movement of the player's wallet, newest first. */
 export default function AccountRecord() {
   const { t, i18n } = useTranslation();
-  const [preset, setPreset] = useState<DatePreset>('last7');
   const [type, setType] = useState<'all' | RecordTxType>('all');
   const [pageNo, setPageNo] = useState(1);
-  // The range is fixed when a preset is picked, so paging does not slide it.
-  const [range, setRange] = useState(() => rangeOf('last7'));
+  const { range, bar } = useRecordRange(() => setPageNo(1));
   const q = useTransactionHistory({ ...range, type, pageNo, pageSize: PAGE_SIZE });
   const v = q.data;
   return (
     <section className="rec" aria-label={t('memberCentre.pages.transactionHistory')}>
       <div className="rec-filters">
-        <PresetBar
-          value={preset}
-          onChange={(p) => {
-            setPreset(p);
-            setRange(rangeOf(p));
-            setPageNo(1);
-          }}
-        />
+        {bar}
         <FilterSelect
           label={t('memberCentre.type')}
           value={type}

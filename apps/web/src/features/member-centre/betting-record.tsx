@@ -2,22 +2,21 @@ import type { Locale } from '@khela/contract/constants';
 import { ROUND_STATUSES, type RoundStatus } from '@khela/contract/records';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { Pagination } from '../notices/pagination';
 import { useBettingHistory, useProfit } from './api';
-import { type DatePreset, rangeOf } from './pages';
-import { FilterSelect, Money, PlayMoneyNote, PresetBar, RecordState, Summary } from './record-kit';
+import { FilterSelect, PlayMoneyNote, RecordState, RoundTotals, StakeWinNetCells, useRecordRange } from './record-kit';
 
 const PAGE_SIZE = 20;
 
 /** Betting record (personalHistoryCopy): the player's game rounds, newest first. */
 export default function BettingRecord() {
   const { t, i18n } = useTranslation();
-  const [preset, setPreset] = useState<DatePreset>('last7');
-  const [range, setRange] = useState(() => rangeOf('last7'));
+  const [pageNo, setPageNo] = useState(1);
+  const reset = () => setPageNo(1);
+  const { range, bar } = useRecordRange(reset);
   const [status, setStatus] = useState<'all' | RoundStatus>('all');
   const [vendor, setVendor] = useState('');
-  const [pageNo, setPageNo] = useState(1);
   // The vendors offered are those the player played in the range (the P&L by vendor).
   const vendors = useProfit({ ...range, groupBy: 'vendor' });
   const q = useBettingHistory({
@@ -29,18 +28,10 @@ export default function BettingRecord() {
     ...(vendor ? { vendor } : {}),
   });
   const v = q.data;
-  const reset = () => setPageNo(1);
   return (
     <section className="rec" aria-label={t('memberCentre.pages.personalHistoryCopy')}>
       <div className="rec-filters">
-        <PresetBar
-          value={preset}
-          onChange={(p) => {
-            setPreset(p);
-            setRange(rangeOf(p));
-            reset();
-          }}
-        />
+        {bar}
         <FilterSelect
           label={t('memberCentre.vendor')}
           value={vendor}
@@ -67,16 +58,7 @@ export default function BettingRecord() {
         />
       </div>
       <PlayMoneyNote show={v?.playMoney} />
-      {v ? (
-        <Summary
-          items={[
-            { label: t('memberCentre.rounds'), value: formatNumber(i18n.language, v.summary.rounds) },
-            { label: t('memberCentre.stake'), value: <Money amount={v.summary.stake} decimals={v.decimals} /> },
-            { label: t('memberCentre.win'), value: <Money amount={v.summary.win} decimals={v.decimals} /> },
-            { label: t('memberCentre.net'), value: <Money amount={v.summary.net} decimals={v.decimals} signed /> },
-          ]}
-        />
-      ) : null}
+      {v ? <RoundTotals totals={v.summary} decimals={v.decimals} /> : null}
       <RecordState loading={q.isPending} error={q.error} empty={!!v && v.list.length === 0} onRetry={() => q.refetch()}>
         {v ? (
           <table className="rec-table">
@@ -103,15 +85,7 @@ export default function BettingRecord() {
                   <td data-label={t('memberCentre.round')} className="rec-ref">
                     {r.roundId}
                   </td>
-                  <td data-label={t('memberCentre.stake')} className="num">
-                    <Money amount={r.stake} decimals={v.decimals} />
-                  </td>
-                  <td data-label={t('memberCentre.win')} className="num">
-                    <Money amount={r.win} decimals={v.decimals} />
-                  </td>
-                  <td data-label={t('memberCentre.net')} className="num">
-                    <Money amount={r.net} decimals={v.decimals} signed />
-                  </td>
+                  <StakeWinNetCells row={r} decimals={v.decimals} />
                   <td data-label={t('memberCentre.status')}>
                     <span className={`rec-status rec-status-${r.status}`}>
                       {t(`memberCentre.statuses.${r.status}`)}

@@ -2,27 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, intlTag } from '../../lib/format';
 import { useProfit } from './api';
-import { type DatePreset, rangeOf } from './pages';
-import { FilterSelect, Money, PlayMoneyNote, PresetBar, RecordState, Summary } from './record-kit';
+import { FilterSelect, PlayMoneyNote, RecordState, RoundTotals, StakeWinNetCells, useRecordRange } from './record-kit';
 
 /** Personal P&L (personalProfit): stake, win and net over a range, by vendor or by day. */
 export default function PersonalProfit() {
   const { t, i18n } = useTranslation();
-  const [preset, setPreset] = useState<DatePreset>('last7');
-  const [range, setRange] = useState(() => rangeOf('last7'));
+  const { range, bar } = useRecordRange();
   const [groupBy, setGroupBy] = useState<'vendor' | 'day'>('vendor');
   const q = useProfit({ ...range, groupBy, utcOffsetMinutes: -new Date().getTimezoneOffset() });
   const v = q.data;
   return (
     <section className="rec" aria-label={t('memberCentre.pages.personalProfit')}>
       <div className="rec-filters">
-        <PresetBar
-          value={preset}
-          onChange={(p) => {
-            setPreset(p);
-            setRange(rangeOf(p));
-          }}
-        />
+        {bar}
         <FilterSelect
           label={t('memberCentre.groupBy')}
           value={groupBy}
@@ -34,16 +26,7 @@ export default function PersonalProfit() {
         />
       </div>
       <PlayMoneyNote show={v?.playMoney} />
-      {v ? (
-        <Summary
-          items={[
-            { label: t('memberCentre.rounds'), value: formatNumber(i18n.language, v.total.rounds) },
-            { label: t('memberCentre.stake'), value: <Money amount={v.total.stake} decimals={v.decimals} /> },
-            { label: t('memberCentre.win'), value: <Money amount={v.total.win} decimals={v.decimals} /> },
-            { label: t('memberCentre.net'), value: <Money amount={v.total.net} decimals={v.decimals} signed /> },
-          ]}
-        />
-      ) : null}
+      {v ? <RoundTotals totals={v.total} decimals={v.decimals} /> : null}
       <RecordState loading={q.isPending} error={q.error} empty={!!v && v.rows.length === 0} onRetry={() => q.refetch()}>
         {v ? (
           <table className="rec-table">
@@ -70,15 +53,7 @@ export default function PersonalProfit() {
                   <td data-label={t('memberCentre.rounds')} className="num">
                     {formatNumber(i18n.language, r.rounds)}
                   </td>
-                  <td data-label={t('memberCentre.stake')} className="num">
-                    <Money amount={r.stake} decimals={v.decimals} />
-                  </td>
-                  <td data-label={t('memberCentre.win')} className="num">
-                    <Money amount={r.win} decimals={v.decimals} />
-                  </td>
-                  <td data-label={t('memberCentre.net')} className="num">
-                    <Money amount={r.net} decimals={v.decimals} signed />
-                  </td>
+                  <StakeWinNetCells row={r} decimals={v.decimals} />
                 </tr>
               ))}
             </tbody>

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import type { RecordTotals } from '@khela/contract/records';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
-import { DATE_PRESETS, type DatePreset } from './pages';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { DATE_PRESETS, type DatePreset, rangeOf } from './pages';
 
 /** Today / previous 7 days / previous 30 days, as a row of toggle buttons. */
 export function PresetBar({ value, onChange }: { value: DatePreset; onChange(p: DatePreset): void }) {
@@ -106,4 +107,63 @@ export function Summary({ items }: { items: { label: string; value: ReactNode }[
 export function PlayMoneyNote({ show }: { show: boolean | undefined }) {
   const { t } = useTranslation();
   return show ? <p className="rec-play">{t('memberCentre.playMoneyNote')}</p> : null;
+}
+
+/**
+ * A record page's date range and its preset bar. Picking a preset fixes the range then (so
+ * paging does not slide it) and calls `onPick` (pages go back to page 1).
+ */
+export function useRecordRange(onPick?: () => void) {
+  const [preset, setPreset] = useState<DatePreset>('last7');
+  const [range, setRange] = useState(() => rangeOf('last7'));
+  const bar = (
+    <PresetBar
+      value={preset}
+      onChange={(p) => {
+        setPreset(p);
+        setRange(rangeOf(p));
+        onPick?.();
+      }}
+    />
+  );
+  return { range, bar };
+}
+
+/** Rounds, stake, win and net of a set of game rounds (betting record and P&L). */
+export function RoundTotals({ totals, decimals }: { totals: RecordTotals; decimals: number }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Summary
+      items={[
+        { label: t('memberCentre.rounds'), value: formatNumber(i18n.language, totals.rounds) },
+        { label: t('memberCentre.stake'), value: <Money amount={totals.stake} decimals={decimals} /> },
+        { label: t('memberCentre.win'), value: <Money amount={totals.win} decimals={decimals} /> },
+        { label: t('memberCentre.net'), value: <Money amount={totals.net} decimals={decimals} signed /> },
+      ]}
+    />
+  );
+}
+
+/** The stake, win and net cells of a row of rounds (betting record and P&L tables). */
+export function StakeWinNetCells({
+  row,
+  decimals,
+}: {
+  row: { stake: string; win: string; net: string };
+  decimals: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <td data-label={t('memberCentre.stake')} className="num">
+        <Money amount={row.stake} decimals={decimals} />
+      </td>
+      <td data-label={t('memberCentre.win')} className="num">
+        <Money amount={row.win} decimals={decimals} />
+      </td>
+      <td data-label={t('memberCentre.net')} className="num">
+        <Money amount={row.net} decimals={decimals} signed />
+      </td>
+    </>
+  );
 }
