@@ -26,7 +26,13 @@ export function formatMoney(locale: string, amount: string | number, decimals: n
 }
 
 export function formatDate(locale: string, iso: string | Date): string {
-  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlTag(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    // Bengali's 12-hour clock comes out with a Latin 'PM' (২২ নভে, ১০:৪০ PM); the 24-hour clock
+    // reads naturally in Bengali digits (২২:৪০).
+    ...(locale === 'bn' ? { hourCycle: 'h23' as const } : {}),
+  }).format(new Date(iso));
 }
 
 /**
