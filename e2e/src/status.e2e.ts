@@ -40,11 +40,19 @@ describe('system status screens', () => {
     return new Date(row.maintenance_end as unknown as string);
   }
 
-  /** The end time as lib/format.ts formatDate writes it (medium date, short time, in the reader's locale). */
+  /**
+   * The end time as lib/format.ts formatDate writes it (medium date, short time, in the reader's
+   * locale; Bengali on the 24-hour clock).
+   */
   function formatEnd(page: Page, lang: Lang, end: Date): Promise<string> {
     return page.evaluate(
-      ({ tag, iso }) => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)),
-      { tag: lang === 'bn' ? 'bn-BD' : 'en-US', iso: end.toISOString() },
+      ({ tag, iso, h23 }) =>
+        new Intl.DateTimeFormat(tag, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          ...(h23 ? { hourCycle: 'h23' as const } : {}),
+        }).format(new Date(iso)),
+      { tag: lang === 'bn' ? 'bn-BD' : 'en-US', iso: end.toISOString(), h23: lang === 'bn' },
     );
   }
 
