@@ -34,10 +34,7 @@ const homeKeys = [
 const home = collect(homeKeys);
 const abs = (files) => files.map((f) => path.join(dist, f));
 // The in-house game page (play.html): its entry, its imports and the default language's texts.
-const play = collect([
-  'play.html',
-  ...keys.filter((k) => /src\/locales\/bn\/(play|errors)\.json$/.test(k)),
-]);
+const play = collect(['play.html', ...keys.filter((k) => /src\/locales\/bn\/(play|errors)\.json$/.test(k))]);
 
 module.exports = [
   { name: 'JS loaded for the home route', path: abs(home.js), limit: '170 KB', gzip: true },

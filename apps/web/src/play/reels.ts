@@ -77,7 +77,10 @@ export class Reels {
       const source = this.info.strips[r] ?? [];
       const stop = stops[r] ?? 0;
       const passBy = PASS_BY + r * EXTRA_PER_REEL;
-      const between = Array.from({ length: passBy }, (_, k) => source[(stop + this.info.rows + k) % source.length] ?? '');
+      const between = Array.from(
+        { length: passBy },
+        (_, k) => source[(stop + this.info.rows + k) % source.length] ?? '',
+      );
       const ids = [...(window[r] ?? []), ...between, ...(this.shown[r] ?? [])];
       strip.replaceChildren(...ids.map((id, i) => this.cell(id, i < this.info.rows ? i : -1)));
       // Percentages of the strip's own height, so nothing needs measuring.

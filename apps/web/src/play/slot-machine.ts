@@ -81,7 +81,7 @@ export class SlotMachine {
       winNote: h('span', { className: 'win-note' }),
       banner: h('div', { className: 'banner', hidden: true }),
       message: h('div', { className: 'message', role: 'alert', hidden: true }),
-      messageText: h('span'),
+      messageText: h('span', { className: 'message-text' }),
       retry: h('button', { type: 'button', className: 'retry', hidden: true }, t('play.retry')),
       live: h('div', { className: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true' }),
       info: h('button', { type: 'button', className: 'info-button', 'aria-label': t('play.info') }, 'i'),
@@ -97,7 +97,12 @@ export class SlotMachine {
     const { panel, focusTarget } = paytablePanel(this.info, art, t, () => this.toggleInfo(false));
     ui.panel = panel;
 
-    const stage = h('div', { className: 'stage', role: 'img', 'aria-label': t('play.reels') }, this.reels.element, ui.banner);
+    const stage = h(
+      'div',
+      { className: 'stage', role: 'img', 'aria-label': t('play.reels') },
+      this.reels.element,
+      ui.banner,
+    );
     this.element = h(
       'main',
       { className: 'machine' },
@@ -150,7 +155,7 @@ export class SlotMachine {
 
   /** Space or Enter anywhere but on a control spins (a focused button keeps its own keys). */
   onKey(e: KeyboardEvent) {
-    if (e.key !== ' ' && e.key !== 'Enter') return;
+    if ((e.key !== ' ' && e.key !== 'Enter') || !this.element.isConnected) return;
     const target = e.target as HTMLElement | null;
     if (target?.closest('button, a, input, select, textarea, [role="dialog"]')) return;
     e.preventDefault();
