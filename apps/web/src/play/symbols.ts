@@ -33,6 +33,9 @@ const DESIGNS: Record<string, string> = {
   grape: `<g fill="url(#g-purple)" stroke="#3b0764" stroke-width="2.5"><circle cx="36" cy="36" r="12"/><circle cx="60" cy="36" r="12"/><circle cx="48" cy="54" r="12"/><circle cx="26" cy="54" r="11"/><circle cx="70" cy="54" r="11"/><circle cx="38" cy="72" r="11"/><circle cx="60" cy="72" r="11"/><circle cx="49" cy="88" r="9"/></g><path d="M48 24q4-12 16-16" fill="none" stroke="#15803d" stroke-width="5" stroke-linecap="round"/>`,
   melon: `<path d="M8 40h84a42 42 0 0 1-84 0z" fill="#ef4444" stroke="#166534" stroke-width="8"/><g fill="#1f2937"><ellipse cx="34" cy="52" rx="3" ry="5"/><ellipse cx="50" cy="60" rx="3" ry="5"/><ellipse cx="66" cy="52" rx="3" ry="5"/></g>`,
   lotus: `<g stroke="#831843" stroke-width="3" stroke-linejoin="round"><path d="M50 18c12 14 12 40 0 58-12-18-12-44 0-58z" fill="#f9a8d4"/><path d="M50 76C34 70 20 54 18 34c16 4 28 20 32 42z" fill="#f472b6"/><path d="M50 76c16-6 30-22 32-42-16 4-28 20-32 42z" fill="#f472b6"/></g><path d="M20 82h60" stroke="#15803d" stroke-width="6" stroke-linecap="round"/>`,
+  tiger: `<path d="M20 30 14 12l22 8M80 30l6-18-22 8" fill="#f59e0b" stroke="#431407" stroke-width="4" stroke-linejoin="round"/><ellipse cx="50" cy="54" rx="38" ry="36" fill="url(#g-gold)" stroke="#431407" stroke-width="4"/><g fill="#1c0a03"><path d="M50 18l-5 14h10z"/><path d="M13 48l16 4-16 6zM87 48l-16 4 16 6zM16 66l14-2-10 10zM84 66l-14-2 10 10z"/></g><ellipse cx="50" cy="72" rx="18" ry="13" fill="#fff7ed"/><g fill="#052e16"><ellipse cx="36" cy="50" rx="6" ry="7"/><ellipse cx="64" cy="50" rx="6" ry="7"/></g><path d="M43 64h14l-7 8z" fill="#7c2d12"/><path d="M50 72v6M42 80q8 4 16 0" fill="none" stroke="#431407" stroke-width="3" stroke-linecap="round"/>`,
+  elephant: `<path d="M30 34C6 26 4 62 24 70l10-8z M70 34c24-8 26 28 6 36l-10-8z" fill="#94a3b8" stroke="#1e293b" stroke-width="4" stroke-linejoin="round"/><ellipse cx="50" cy="46" rx="24" ry="26" fill="#cbd5e1" stroke="#1e293b" stroke-width="4"/><path d="M42 62c0 14 0 24 6 28 6 3 10-2 8-6-4 0-5-4-5-22" fill="#cbd5e1" stroke="#1e293b" stroke-width="4" stroke-linejoin="round"/><path d="M38 64q-6 10-14 8M62 64q6 10 14 8" fill="none" stroke="#fffbeb" stroke-width="5" stroke-linecap="round"/><circle cx="40" cy="42" r="4" fill="#0f172a"/><circle cx="60" cy="42" r="4" fill="#0f172a"/><path d="M40 22h20l-10-8z" fill="#dc2626" stroke="#7f1d1d" stroke-width="2"/>`,
+  peacock: `<g stroke="#064e3b" stroke-width="2"><circle cx="50" cy="42" r="38" fill="#059669"/><g fill="#0ea5e9"><circle cx="22" cy="30" r="8"/><circle cx="36" cy="14" r="8"/><circle cx="64" cy="14" r="8"/><circle cx="78" cy="30" r="8"/><circle cx="16" cy="52" r="7"/><circle cx="84" cy="52" r="7"/></g></g><g fill="#1e3a8a"><circle cx="22" cy="30" r="4"/><circle cx="36" cy="14" r="4"/><circle cx="64" cy="14" r="4"/><circle cx="78" cy="30" r="4"/><circle cx="16" cy="52" r="3.5"/><circle cx="84" cy="52" r="3.5"/></g><path d="M50 92c-12 0-16-14-12-30 2-10 4-24 12-26 8 2 10 16 12 26 4 16 0 30-12 30z" fill="url(#g-blue)" stroke="#172554" stroke-width="3"/><circle cx="50" cy="30" r="9" fill="#2563eb" stroke="#172554" stroke-width="3"/><path d="M58 30l10 3-10 2z" fill="#fbbf24"/><circle cx="52" cy="28" r="2" fill="#fff"/><path d="M46 21l-2-8M50 21v-9M54 21l2-8" stroke="#1d4ed8" stroke-width="2.5" stroke-linecap="round"/>`,
   fish: `<path d="M14 50c14-22 48-26 64 0-16 26-50 22-64 0z" fill="url(#g-blue)" stroke="#0c4a6e" stroke-width="4"/><path d="M78 50l14-16v32z" fill="#38bdf8" stroke="#0c4a6e" stroke-width="4" stroke-linejoin="round"/><circle cx="30" cy="46" r="5" fill="#0f172a"/>`,
 };
 
@@ -48,6 +51,8 @@ const WILD = `<rect x="6" y="18" width="88" height="64" rx="14" fill="url(#g-wil
 const SCATTER = `<path d="M50 2l9 22 23-9-9 23 22 9-22 9 9 23-23-9-9 22-9-22-23 9 9-23L4 56l22-9-9-23 23 9z" fill="url(#g-scatter)" stroke="#fdf4ff" stroke-width="3" stroke-linejoin="round"/><path d="${STAR}" transform="translate(25 25) scale(.5)" fill="#fde047" stroke="#713f12" stroke-width="5"/>`;
 
 const RANKS = ['A', 'K', 'Q', 'J', '10', '9'];
+/** Rank symbols may be named by word (the slot-1 model's `ace` … `ten`). */
+const RANK_NAMES: Record<string, string> = { ace: 'A', king: 'K', queen: 'Q', jack: 'J', ten: '10', nine: '9' };
 const FALLBACK_ORDER = Object.keys(DESIGNS);
 
 export type SymbolArt = { id: string; kind: SlotSymbol['kind']; spriteId: string; svg: string };
@@ -67,8 +72,9 @@ export function symbolArt(symbols: readonly SlotSymbol[]): Map<string, SymbolArt
     else if (DESIGNS[name] && !used.has(name)) {
       used.add(name);
       svg = DESIGNS[name];
-    } else if (RANKS.includes(s.id.toUpperCase())) {
-      svg = rank(s.id.toUpperCase(), RANK_COLOURS[RANKS.indexOf(s.id.toUpperCase())] as string);
+    } else {
+      const label = RANK_NAMES[name] ?? s.id.toUpperCase();
+      if (RANKS.includes(label)) svg = rank(label, RANK_COLOURS[RANKS.indexOf(label)] as string);
     }
     if (svg) art.set(s.id, { id: s.id, kind: s.kind, spriteId: idFor(s.id), svg });
     else pending.push(s);
