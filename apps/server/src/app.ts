@@ -11,6 +11,7 @@ import {
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { gameRoutes } from './modules/games/routes';
+import { inhouseRoutes } from './modules/inhouse/routes';
 import { memberRoutes } from './modules/member/routes';
 import { passwordResetRoutes } from './modules/password-reset/routes';
 import { promotionRoutes } from './modules/promotions/routes';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(promotionRoutes);
   await app.register(providerRoutes);
   await app.register(recordRoutes);
+  await app.register(inhouseRoutes);
   await app.register(webApp);
   installNotFound(app);
   return app;
