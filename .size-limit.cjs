@@ -33,8 +33,13 @@ const homeKeys = [
 ];
 const home = collect(homeKeys);
 const abs = (files) => files.map((f) => path.join(dist, f));
+// The in-house game page (play.html): its entry, its imports and the default language's texts.
+const play = collect(['play.html', ...keys.filter((k) => /src\/locales\/bn\/(play|errors)\.json$/.test(k))]);
 
 module.exports = [
   { name: 'JS loaded for the home route', path: abs(home.js), limit: '170 KB', gzip: true },
   { name: 'CSS loaded for the home route', path: abs(home.css), limit: '25 KB', gzip: true },
+  // No framework on the game page: a phone on a slow link should be spinning within seconds.
+  { name: 'JS loaded for the slot page', path: abs(play.js), limit: '20 KB', gzip: true },
+  { name: 'CSS loaded for the slot page', path: abs(play.css), limit: '5 KB', gzip: true },
 ];

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything a change needs, in order, on a fresh machine too.
-//   check (typecheck + lint) → contract, server (PGlite, then PostgreSQL), web unit tests →
+//   check (typecheck + lint) → contract, games, server (PGlite, then PostgreSQL), web unit tests →
 //   production build → bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
 // Ends with one line 'N passed, N failed' counting every test of every suite.
 import { spawnSync } from 'node:child_process';
@@ -80,6 +80,7 @@ const want = (step) => only.length === 0 || only.includes(step);
 
 if (want('check')) run('typecheck and lint', 'npm', ['run', 'check']);
 if (want('contract')) vitest('contract unit tests', 'packages/contract');
+if (want('games')) vitest('games unit tests', 'packages/games');
 if (want('server')) {
   vitest('server tests on embedded PGlite', 'apps/server', { KHELA_TEST_DB: 'pglite' });
   if (await pgReachable()) {

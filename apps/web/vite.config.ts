@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
@@ -8,6 +11,8 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     rollupOptions: {
+      // Two pages: the site, and the in-house game page the game frame shows (/play/<game>).
+      input: { main: page('index.html'), play: page('play.html') },
       output: {
         // Stable names per chunk so size-limit can find "what the home route loads".
         entryFileNames: 'assets/[name]-[hash].js',

@@ -11,6 +11,8 @@ import {
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { gameRoutes } from './modules/games/routes';
+import { inhousePage } from './modules/inhouse/page';
+import { inhouseRoutes } from './modules/inhouse/routes';
 import { memberRoutes } from './modules/member/routes';
 import { passwordResetRoutes } from './modules/password-reset/routes';
 import { promotionRoutes } from './modules/promotions/routes';
@@ -93,6 +95,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(promotionRoutes);
   await app.register(providerRoutes);
   await app.register(recordRoutes);
+  await app.register(inhouseRoutes);
+  await app.register(inhousePage);
   await app.register(webApp);
   installNotFound(app);
   return app;

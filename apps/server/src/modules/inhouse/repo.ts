@@ -1,0 +1,125 @@
+import { INHOUSE_VENDOR } from '@khela/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../platform/db';
+import type { DB } from '../../platform/schema';
+
+/** An in-house game of the catalogue (vendor JL), with its smallest stake in minor units. */
+export type InhouseGame = { code: string; names: Record<string, string>; minBet: bigint; enabled: boolean };
+
+export async function inhouseGame(db: Database, brandId: number, code: string): Promise<InhouseGame | null> {
+  const row = await db.kysely
+    .selectFrom('games')
+    .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
+    .select(['games.code', 'games.names', 'games.min_bet', 'games.enabled'])
+    .where('games.brand_id', '=', brandId)
+    .where('vendors.vassalage', '=', INHOUSE_VENDOR)
+    .where('games.code', '=', code)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { code: row.code, names: row.names as Record<string, string>, minBet: row.min_bet, enabled: row.enabled };
+}
+
+export type StoredRound = {
+  id: bigint;
+  memberId: bigint;
+  gameCode: string;
+  roundId: string;
+  modelVersion: string;
+  serverSeed: string;
+  inputs: Record<string, unknown>;
+  outcome: Record<string, unknown>;
+  currency: string;
+  stake: bigint;
+  win: bigint;
+};
+
+type NewRound = Omit<StoredRound, 'id'> & { brandId: number };
+
+const COLUMNS = [
+  'id',
+  'member_id',
+  'game_code',
+  'round_id',
+  'model_version',
+  'server_seed',
+  'inputs',
+  'outcome',
+  'currency',
+  'stake',
+  'win',
+] as const;
+
+type Row = {
+  id: bigint;
+  member_id: bigint;
+  game_code: string;
+  round_id: string;
+  model_version: string;
+  server_seed: string;
+  inputs: Record<string, unknown>;
+  outcome: Record<string, unknown>;
+  currency: string;
+  stake: bigint;
+  win: bigint;
+};
+
+function toRound(r: Row): StoredRound {
+  return {
+    id: r.id,
+    memberId: r.member_id,
+    gameCode: r.game_code,
+    roundId: r.round_id,
+    modelVersion: r.model_version,
+    serverSeed: r.server_seed,
+    inputs: r.inputs,
+    outcome: r.outcome,
+    currency: r.currency,
+    stake: r.stake,
+    win: r.win,
+  };
+}
+
+/** Stores a round unless its id is taken; null when another call stored it first. */
+export async function insertRound(db: Database | Kysely<DB>, r: NewRound): Promise<StoredRound | null> {
+  const k = 'kysely' in db ? db.kysely : db;
+  const row = await k
+    .insertInto('inhouse_rounds')
+    .values({
+      brand_id: r.brandId,
+      member_id: r.memberId,
+      game_code: r.gameCode,
+      round_id: r.roundId,
+      model_version: r.modelVersion,
+      server_seed: r.serverSeed,
+      inputs: JSON.stringify(r.inputs),
+      outcome: JSON.stringify(r.outcome),
+      currency: r.currency,
+      stake: r.stake,
+      win: r.win,
+    })
+    .onConflict((oc) => oc.columns(['brand_id', 'game_code', 'round_id']).doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  return row ? toRound(row as Row) : null;
+}
+
+export async function roundById(
+  db: Database,
+  brandId: number,
+  gameCode: string,
+  roundId: string,
+): Promise<StoredRound | null> {
+  const row = await db.kysely
+    .selectFrom('inhouse_rounds')
+    .select(COLUMNS)
+    .where('brand_id', '=', brandId)
+    .where('game_code', '=', gameCode)
+    .where('round_id', '=', roundId)
+    .executeTakeFirst();
+  return row ? toRound(row as Row) : null;
+}
+
+/** Forgets a round whose stake was refused: it was never played. */
+export async function deleteRound(db: Database, id: bigint): Promise<void> {
+  await db.kysely.deleteFrom('inhouse_rounds').where('id', '=', id).execute();
+}

@@ -1,0 +1,200 @@
+import type { PlayOpenValue, SlotInfo, SlotSpinValue } from '@khela/contract/inhouse';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import bnErrors from '../locales/bn/errors.json';
+import bnPlay from '../locales/bn/play.json';
+import { GAME_TOKEN_HEADER } from './api';
+import { moneyFormatter } from './money';
+import { startPlayPage } from './page';
+
+/** A small but complete model, as the open answer carries it. */
+const STRIP = ['A', 'K', 'Q', 'J', 'seven', 'W', 'S', 'bell'];
+const slot: SlotInfo = {
+  modelVersion: 'test-1',
+  reels: 5,
+  rows: 3,
+  symbols: [
+    { id: 'A', kind: 'regular', pays: [0, 0, 0, 5, 10, 20] },
+    { id: 'K', kind: 'regular', pays: [0, 0, 0, 4, 8, 16] },
+    { id: 'Q', kind: 'regular', pays: [0, 0, 0, 3, 6, 12] },
+    { id: 'J', kind: 'regular', pays: [0, 0, 0, 2, 4, 8] },
+    { id: 'seven', kind: 'regular', pays: [0, 0, 0, 20, 50, 100] },
+    { id: 'bell', kind: 'regular', pays: [0, 0, 0, 10, 20, 40] },
+    { id: 'W', kind: 'wild', pays: [] },
+    { id: 'S', kind: 'scatter', pays: [0, 0, 0, 2, 10, 50] },
+  ],
+  paylines: [
+    [1, 1, 1, 1, 1],
+    [0, 0, 0, 0, 0],
+    [2, 2, 2, 2, 2],
+  ],
+  strips: [STRIP, STRIP, STRIP, STRIP, STRIP],
+  stakes: ['1.00', '2.00', '5.00'],
+  freeSpins: { trigger: 3, count: 10, multiplier: 3 },
+  rtp: '96.00',
+};
+
+const opened: PlayOpenValue = {
+  token: 'session-token-kept-in-memory',
+  gameCode: 'slot',
+  gameName: 'Khela Slots',
+  currency: 'BDT',
+  language: 'bn',
+  balance: '100.00',
+  playMoney: true,
+  slot,
+};
+
+const window0 = [0, 0, 0, 0, 0].map(() => ['A', 'K', 'Q']);
+function round(stake: string, win: string, balance: string): SlotSpinValue {
+  return {
+    roundId: 'r1',
+    modelVersion: 'test-1',
+    stake,
+    win,
+    balance,
+    serverSeed: 'ab',
+    spins: [
+      {
+        kind: 'base',
+        stops: [0, 0, 0, 0, 0],
+        window: window0,
+        lines: win === '0.00' ? [] : [{ line: 0, symbol: 'K', count: 5, win }],
+        scatter: { count: 0, win: '0.00' },
+        freeSpinsAwarded: 0,
+        multiplier: 1,
+        win,
+      },
+    ],
+  };
+}
+
+type Call = { url: string; init: RequestInit };
+const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
+const fail = (code: string, status: number) =>
+  new Response(JSON.stringify({ success: false, code, message: `errors.${code}` }), { status });
+
+/** Stubs the network: each call takes the next answer (a Response, or an Error to throw). */
+function network(...answers: (Response | Error)[]) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const next = answers.shift();
+    if (!next || next instanceof Error) throw next ?? new Error('no answer stubbed');
+    return next;
+  });
+  return calls;
+}
+
+const money = moneyFormatter('bn', 'BDT');
+const body = (c: Call | undefined) => JSON.parse(String(c?.init.body));
+const button = (name: string) =>
+  [...document.querySelectorAll('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name);
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+async function open(...answers: (Response | Error)[]) {
+  const calls = network(ok(opened), ...answers);
+  history.replaceState(null, '', '/play/slot?ticket=TICKET_abcdefghijklmnop&x=1');
+  const root = document.createElement('div');
+  document.body.replaceChildren(root);
+  const machine = await startPlayPage(root);
+  return { calls, root, machine };
+}
+
+beforeEach(() => {
+  // The quick presentation: tests see every change without waiting for animations.
+  vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the slot page', () => {
+  it('redeems the ticket, removes it from the address and shows the stakes and balance', async () => {
+    const { calls, root } = await open();
+    expect(calls[0]?.url).toBe('/play/api/open');
+    expect(body(calls[0])).toEqual({ ticket: 'TICKET_abcdefghijklmnop' });
+    expect(location.search).toBe('?x=1');
+    expect(location.href).not.toContain('TICKET');
+    expect(root.querySelector('#balance')?.textContent).toBe(money('100.00'));
+    expect(root.querySelector('#stake')?.textContent).toBe(money('1.00'));
+    expect(root.textContent).toContain(bnPlay.playMoney);
+    expect(document.documentElement.lang).toBe('bn');
+    // The token is held in memory only.
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(opened.token);
+    expect(location.href).not.toContain(opened.token);
+  });
+
+  it('spins the chosen stake with a requestId and the session token, then shows the win and balance', async () => {
+    const { calls, root } = await open(ok(round('2.00', '12.00', '110.00')));
+    button(bnPlay.stakeUp)?.click();
+    expect(root.querySelector('#stake')?.textContent).toBe(money('2.00'));
+    await root.querySelector<HTMLButtonElement>('button.spin')?.click();
+    await vi.waitFor(() => expect(root.querySelector('#balance')?.textContent).toBe(money('110.00')));
+    const spin = calls[1];
+    expect(spin?.url).toBe('/play/api/slot/spin');
+    expect((spin?.init.headers as Record<string, string> | undefined)?.[GAME_TOKEN_HEADER]).toBe(opened.token);
+    expect(body(spin).stake).toBe('2.00');
+    expect(body(spin).requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+    expect(root.querySelector('.win-amount')?.textContent).toBe(money('12.00'));
+    expect(root.querySelector('[aria-live="polite"]')?.textContent).toBe(
+      bnPlay.resultWin.replace('{{amount}}', money('12.00')),
+    );
+    expect(root.querySelector('.cell.win')).not.toBeNull();
+  });
+
+  it('retries a spin whose answer was lost with the same requestId, so it is never placed twice', async () => {
+    const { calls, root } = await open(new TypeError('Failed to fetch'), ok(round('1.00', '0.00', '99.00')));
+    root.querySelector<HTMLButtonElement>('button.spin')?.click();
+    await vi.waitFor(() => expect(root.querySelector('.message')?.textContent).toContain(bnErrors.NETWORK));
+    expect(root.querySelector('#balance')?.textContent).toBe(money('100.00'));
+    // The stake cannot change while the first spin's outcome is unknown.
+    expect(button(bnPlay.stakeUp)?.disabled).toBe(true);
+    button(bnPlay.retry)?.click();
+    await vi.waitFor(() => expect(root.querySelector('#balance')?.textContent).toBe(money('99.00')));
+    expect(body(calls[2]).requestId).toBe(body(calls[1]).requestId);
+    expect(root.querySelector('[aria-live="polite"]')?.textContent).toBe(bnPlay.resultNoWin);
+    expect((root.querySelector('.message') as HTMLElement).hidden).toBe(true);
+    // The next spin is a new one.
+    const later = network(ok(round('1.00', '0.00', '98.00')));
+    root.querySelector<HTMLButtonElement>('button.spin')?.click();
+    await vi.waitFor(() => expect(root.querySelector('#balance')?.textContent).toBe(money('98.00')));
+    expect(body(later[0]).requestId).not.toBe(body(calls[1]).requestId);
+  });
+
+  it('shows a refused spin in the player’s language and leaves the balance and stake as they were', async () => {
+    const { root } = await open(fail('INSUFFICIENT_FUNDS', 409));
+    root.querySelector<HTMLButtonElement>('button.spin')?.click();
+    await vi.waitFor(() => expect(root.querySelector('.message-text')?.textContent).toBe(bnErrors.INSUFFICIENT_FUNDS));
+    expect(root.querySelector('#balance')?.textContent).toBe(money('100.00'));
+    expect(root.querySelector('.win-amount')?.textContent).toBe(money('0'));
+    expect(root.querySelector<HTMLButtonElement>('button.spin')?.disabled).toBe(false);
+    expect(button(bnPlay.retry)?.hidden).toBe(true);
+  });
+
+  it('sends the player back to the lobby when the game session has ended', async () => {
+    const { root } = await open(fail('GAME_SESSION_INVALID', 403));
+    root.querySelector<HTMLButtonElement>('button.spin')?.click();
+    await vi.waitFor(() => expect(root.querySelector('.message')?.textContent).toContain(bnPlay.openFromLobby));
+    expect(root.querySelector('.message')?.textContent).toContain(bnErrors.GAME_SESSION_INVALID);
+    expect(root.querySelector<HTMLButtonElement>('button.spin')?.disabled).toBe(true);
+  });
+
+  it('says so when the ticket was already used, without drawing the machine', async () => {
+    network(fail('LAUNCH_TICKET_INVALID', 401));
+    history.replaceState(null, '', '/play/slot?ticket=TICKET_abcdefghijklmnop');
+    const root = document.createElement('div');
+    expect(await startPlayPage(root)).toBeNull();
+    await settle();
+    expect(root.textContent).toContain(bnErrors.LAUNCH_TICKET_INVALID);
+    expect(root.querySelector('button.spin')).toBeNull();
+  });
+
+  it('spins on Space, but not while focus is on another control', async () => {
+    const { calls, root } = await open(ok(round('1.00', '0.00', '99.00')));
+    button(bnPlay.stakeUp)?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+    expect(calls).toHaveLength(1);
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
+    await vi.waitFor(() => expect(root.querySelector('#balance')?.textContent).toBe(money('99.00')));
+    expect(calls).toHaveLength(2);
+  });
+});

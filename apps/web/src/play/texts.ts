@@ -1,0 +1,53 @@
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@khela/contract/constants';
+
+/**
+ * The play page's texts: its own namespace (locales/<lang>/play.json) and the few `errors`
+ * texts its calls can answer, for one language, downloaded on demand. The site's i18next and
+ * its other namespaces stay out of this bundle.
+ */
+type Texts = Record<string, string>;
+
+const playFiles = import.meta.glob<Texts>('../locales/*/play.json', { import: 'default' });
+const errorFiles = import.meta.glob<Texts>('../locales/*/errors.json', { import: 'default' });
+
+/** The error codes the play API can answer, plus the client's own NETWORK. */
+export const PLAY_ERROR_CODES = [
+  'INSUFFICIENT_FUNDS',
+  'GAME_SESSION_INVALID',
+  'LAUNCH_TICKET_INVALID',
+  'STAKE_NOT_OFFERED',
+  'GAME_MAINTENANCE',
+  'MAINTENANCE',
+  'TOO_MANY_REQUESTS',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'NETWORK',
+  'UNKNOWN',
+] as const;
+
+export function toLocale(lang: string | null | undefined): Locale {
+  return (LOCALES as readonly string[]).includes(lang ?? '') ? (lang as Locale) : DEFAULT_LOCALE;
+}
+
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** Loads the texts of `lang` and returns a `t('play.spin')` / `t('errors.NETWORK')` lookup. */
+export async function loadTexts(lang: Locale): Promise<Translate> {
+  const none = async (): Promise<Texts> => ({});
+  const [play, errors] = await Promise.all([
+    (playFiles[`../locales/${lang}/play.json`] ?? none)(),
+    (errorFiles[`../locales/${lang}/errors.json`] ?? none)(),
+  ]);
+  const table: Texts = {};
+  for (const [k, v] of Object.entries(play)) table[`play.${k}`] = v;
+  for (const code of PLAY_ERROR_CODES) {
+    const text = errors[code];
+    if (text) table[`errors.${code}`] = text;
+  }
+  return (key, vars) => {
+    // An unknown error key (a code newer than this page) still reads as a sentence.
+    const text = table[key] ?? (key.startsWith('errors.') ? table['errors.UNKNOWN'] : undefined) ?? key;
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars?.[name] ?? ''));
+  };
+}

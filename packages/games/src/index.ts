@@ -1,0 +1,6 @@
+export * from './rng';
+export * from './slot/engine';
+export * from './slot/info';
+export * from './slot/model';
+export * from './slot/model-1';
+export * from './slot/rtp';
