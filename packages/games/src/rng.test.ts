@@ -68,7 +68,7 @@ describe('seededRng', () => {
     expect(() => seededRng('abc', 'm')).toThrow(RangeError);
   });
 
-  it.each([37, 49])('passes chi-square at the 99 %% level over 10^6 draws below %i', (n) => {
+  it.each([37, 49])('passes chi-square at the 99 percent level over 10^6 draws below %i', (n) => {
     // A fixed seed keeps the test repeatable: a fresh one would fail 1 % of runs by design.
     const rng = seededRng('5e'.repeat(32), `chi-square:${n}`);
     const counts = new Uint32Array(n);

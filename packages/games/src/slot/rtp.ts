@@ -136,3 +136,118 @@ export function exactRtp(model: SlotModel): RtpBreakdown {
   const freeSpins = mul(mul(trigger, perTrigger), spin);
   return { lines, scatter, spin, trigger, freeSpins, rtp: add(spin, freeSpins) };
 }
+
+export type RoundStatistics = {
+  /** E[round win] / stake: equals the exact RTP (a cross-check by a different route). */
+  rtp: number;
+  /** P(the base spin wins anything). */
+  hitRate: number;
+  /** P(the base spin awards free spins). */
+  triggerRate: number;
+  /** Standard deviation of one round's win, in stakes. */
+  stdDev: number;
+  /** The largest win a round can reach, in stakes (the best triggering spin + the best free spins). */
+  maxWin: number;
+};
+
+/**
+ * Round statistics by enumerating every combination of stops (∏ strip lengths base spins). A
+ * round is X = B + T·F: the base spin B, the trigger T and, when it fires, F = the sum of
+ * `count` independent free spins × multiplier. E[X²] = E[B²] + 2·E[B·T]·E[F] + P(T)·E[F²], and
+ * E[F²] = m²·(n·E[W²] + n(n−1)·E[W]²). Sums are integers in line bets, exact in doubles (< 2^53).
+ */
+export function roundStatistics(model: SlotModel): RoundStatistics {
+  const c = compile(model);
+  const K = model.symbols.length;
+  const reels = model.reels;
+  if (reels !== 5) throw new Error('roundStatistics enumerates 5 reels');
+  const lines = model.paylines.length;
+  // PAY5[(((s0·K + s1)·K + s2)·K + s3)·K + s4]: a line's pay for every symbol combination.
+  const pay5 = new Float64Array(K ** 5);
+  const line = [0, 0, 0, 0, 0];
+  for (let i = 0; i < pay5.length; i++) {
+    let x = i;
+    for (let r = 4; r >= 0; r--) {
+      line[r] = x % K;
+      x = Math.floor(x / K);
+    }
+    pay5[i] = linePay(c, line).pay;
+  }
+  // win[r][stop·rows + row]: the symbol; scat[r][stop]: 1 when the window shows the scatter.
+  const grid = c.strips.map((strip) => {
+    const g = new Int32Array(strip.length * model.rows);
+    for (let s = 0; s < strip.length; s++)
+      for (let row = 0; row < model.rows; row++) g[s * model.rows + row] = strip[(s + row) % strip.length] as number;
+    return g;
+  });
+  const scat = grid.map((g, r) => {
+    const len = c.strips[r]?.length as number;
+    return Int32Array.from({ length: len }, (_, s) => {
+      let n = 0;
+      for (let row = 0; row < model.rows; row++) if (g[s * model.rows + row] === c.scatter) n++;
+      return n;
+    });
+  });
+  const scatterPay = Array.from({ length: reels + 1 }, (_, k) => (c.pays[c.scatter]?.[k] ?? 0) * lines);
+  const rowsOf = (r: number) => Int32Array.from(model.paylines, (l) => l[r] as number);
+  const rowOn = [0, 1, 2, 3, 4].map(rowsOf);
+  const [g0, g1, g2, g3, g4] = grid as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+  const [r0, r1, r2, r3, r4] = rowOn as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+  const L = c.strips.map((s) => s.length);
+  const rows = model.rows;
+  const prefix = new Int32Array(lines);
+  let n = 0;
+  let sumW = 0;
+  let sumW2 = 0;
+  let hits = 0;
+  let trig = 0;
+  let sumBT = 0;
+  let maxW = 0;
+  let maxTrigW = 0;
+  for (let a = 0; a < (L[0] as number); a++)
+    for (let b = 0; b < (L[1] as number); b++)
+      for (let d = 0; d < (L[2] as number); d++)
+        for (let e = 0; e < (L[3] as number); e++) {
+          for (let l = 0; l < lines; l++) {
+            const s0 = g0[a * rows + (r0[l] as number)] as number;
+            const s1 = g1[b * rows + (r1[l] as number)] as number;
+            const s2 = g2[d * rows + (r2[l] as number)] as number;
+            const s3 = g3[e * rows + (r3[l] as number)] as number;
+            prefix[l] = (((s0 * K + s1) * K + s2) * K + s3) * K;
+          }
+          const sc4 =
+            (scat[0]?.[a] as number) + (scat[1]?.[b] as number) + (scat[2]?.[d] as number) + (scat[3]?.[e] as number);
+          for (let f = 0; f < (L[4] as number); f++) {
+            let w = 0;
+            for (let l = 0; l < lines; l++)
+              w += pay5[(prefix[l] as number) + (g4[f * rows + (r4[l] as number)] as number)] as number;
+            const k = sc4 + (scat[4]?.[f] as number);
+            w += scatterPay[k] as number;
+            n++;
+            sumW += w;
+            sumW2 += w * w;
+            if (w > 0) hits++;
+            if (w > maxW) maxW = w;
+            if (k >= model.freeSpins.trigger) {
+              trig++;
+              sumBT += w;
+              if (w > maxTrigW) maxTrigW = w;
+            }
+          }
+        }
+  const { count, multiplier } = model.freeSpins;
+  const mu = sumW / n;
+  const ew2 = sumW2 / n;
+  const pT = trig / n;
+  const eF = count * multiplier * mu;
+  const eF2 = multiplier * multiplier * (count * ew2 + count * (count - 1) * mu * mu);
+  const eX = mu + pT * eF;
+  const eX2 = ew2 + 2 * (sumBT / n) * eF + pT * eF2;
+  return {
+    rtp: eX / lines,
+    hitRate: hits / n,
+    triggerRate: pT,
+    stdDev: Math.sqrt(eX2 - eX * eX) / lines,
+    maxWin: Math.max(maxW, maxTrigW + count * multiplier * maxW) / lines,
+  };
+}
