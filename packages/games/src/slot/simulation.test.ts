@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cryptoRng } from '../rng';
+import { seededRng } from '../rng';
 import { playRound } from './engine';
 import { SLOT_MODEL_1 as M } from './model-1';
 import { exactRtp, roundStatistics } from './rtp';
@@ -23,14 +23,17 @@ describe('slot-1 by enumeration and by play', () => {
     expect(1 / stats.triggerRate).toBeLessThan(200);
   });
 
-  it('returns the exact RTP within the 99.9 % band over 10^6 rounds from the CSPRNG', () => {
+  it('returns the exact RTP within the 99 % confidence band over 10^6 rounds', () => {
     const rounds = 1_000_000;
-    const rng = cryptoRng();
+    // The rounds' own derivation (HMAC-SHA256 stream) with a fixed seed: as unpredictable as the
+    // CSPRNG to the engine, and the same draw on every run, so CI never fails by chance (a fresh
+    // seed would leave the band in 1 run of 100 by definition of the band).
+    const rng = seededRng('6b68656c612d736c6f742d73696d756c6174696f6e2d3230323621', 'simulation');
     let won = 0n;
     for (let i = 0; i < rounds; i++) won += playRound(M, rng, 20n).win;
     const mean = Number(won) / 20 / rounds;
-    // Mean of 10^6 independent rounds: ±3.29 σ/√n holds 99.9 % of runs (σ exact, ≈ 3.45 stakes).
-    const band = (3.29 * stats.stdDev) / Math.sqrt(rounds);
+    // Mean of 10^6 independent rounds: ±2.576 σ/√n holds 99 % of runs (σ exact, ≈ 3.45 stakes).
+    const band = (2.576 * stats.stdDev) / Math.sqrt(rounds);
     expect(Math.abs(mean - rtp)).toBeLessThan(band);
   });
 });
