@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { GameItem } from './catalog';
-import { LAUNCH_CLIENT_TYPE, LOCALES } from './constants';
+import { LAUNCH_ACCOUNT_TYPE, LAUNCH_CLIENT_TYPE, LAUNCH_CONFIRM_TRANS, LAUNCH_MODE, LOCALES } from './constants';
 import { envelope } from './envelope';
 
 /**
@@ -8,15 +8,6 @@ import { envelope } from './envelope';
  * header)', §8 'Game Under Maintenance' with suggestion of other games). A POST with a JSON body
  * and the player's Bearer token; it answers the address the game frame opens.
  */
-
-/** The launch's fixed values (spec §9 'Launch: platform html5-desktop, clientType 3, accountType 1, launchMode GLS'). */
-export const LAUNCH_MODE = 'GLS';
-export const LAUNCH_ACCOUNT_TYPE = 1;
-export const LAUNCH_CONFIRM_TRANS = 0;
-/** The header naming the launch's language (a LOCALES code); `language` in the body wins over it. */
-export const LAUNCH_LANGUAGE_HEADER = 'language';
-/** How many other games a 'Game Under Maintenance' answer suggests. */
-export const MAINTENANCE_SUGGESTIONS = 6;
 
 const Code = z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, 'validation.invalid');
 
