@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal';
 import { ui, useUi } from '../../lib/ui-store';
+import { useLaunch } from './api';
 import { GameLauncher } from './game-launcher';
 import { targetFromSearch, targetSearch } from './target';
 
@@ -12,8 +13,10 @@ export function GamePopup({ open, onClose }: { open: boolean; onClose: () => voi
   const { t } = useTranslation();
   const arg = useUi((s) => (s.modal === 'game' ? s.modalArg : undefined));
   const target = typeof arg === 'string' ? targetFromSearch(new URLSearchParams(arg)) : null;
+  // The same query as the launcher's, so this only reads its answer: the game's name as the title.
+  const name = useLaunch(target).data?.gameName;
   return (
-    <Modal open={open} onClose={onClose} title={t('pages.title.game')} size="lg" className="game-popup">
+    <Modal open={open} onClose={onClose} title={name ?? t('pages.title.game')} size="lg" className="game-popup">
       {target ? (
         <GameLauncher
           key={targetSearch(target)}
