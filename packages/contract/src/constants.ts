@@ -43,6 +43,14 @@ export const LAUNCH_CLIENT_TYPE = 3;
 export const LAUNCH_PLATFORM = 'html5-desktop';
 export const GAME_LIST_PLATFORMS = 'flash,html5-desktop';
 export const HOT_GAMES_IS_PLATFORM = 2;
+/** The launch payload's fixed values (spec §3, §9: accountType 1, confirmTrans 0, launchMode GLS). */
+export const LAUNCH_MODE = 'GLS';
+export const LAUNCH_ACCOUNT_TYPE = 1;
+export const LAUNCH_CONFIRM_TRANS = 0;
+/** The header naming the launch's language (spec §7 'launch V2 with Language header'); the body's `language` wins. */
+export const LAUNCH_LANGUAGE_HEADER = 'language';
+/** How many other games a 'Game Under Maintenance' answer suggests (spec §8). */
+export const MAINTENANCE_SUGGESTIONS = 6;
 /** The lottery vendor a lottery category opens directly (spec §2 'Category navigation'). */
 export const LOTTERY_DIRECT_VENDOR = 'TCG_SEA';
 /** A vendor card whose isGame is this opens a popup game list (spec §3). */

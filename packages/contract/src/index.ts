@@ -6,6 +6,7 @@ export * from './cs-path';
 export * from './envelope';
 export * from './errors';
 export * from './inhouse';
+export * from './launch';
 export * from './member';
 export * from './money';
 export * from './password-reset';

@@ -143,6 +143,9 @@ export interface VendorsTable {
   enabled: Generated<boolean>;
   sort: Generated<number>;
   names: ColumnType<Record<string, string>, string | undefined, string>;
+  /** Migration 0014: the launch address template ({token}, {game}, {lang}, {player}); null = no launcher. */
+  launch_url: ColumnType<string | null, string | null | undefined, string | null>;
+  launch_url2: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GamesTable {

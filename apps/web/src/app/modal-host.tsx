@@ -12,6 +12,7 @@ const MODAL_LOADERS = {
   download: () => import('../features/download/download-modal').then((m) => ({ default: m.DownloadModal })),
   help: () => import('./help-modal').then((m) => ({ default: m.HelpModal })),
   memberCentre: () => import('../features/member-centre/member-centre').then((m) => ({ default: m.MemberCentre })),
+  game: () => import('../features/launch/game-popup').then((m) => ({ default: m.GamePopup })),
 } as const;
 type ModalChunk = keyof typeof MODAL_LOADERS;
 

@@ -47,6 +47,8 @@ export async function api<T>(
     /** Spec §7 'encrypted body': the JSON body is sealed to the server's HPKE key (lib/seal.ts). */
     sealed?: boolean;
     signal?: AbortSignal;
+    /** Extra request headers (spec §7: the launch sends its language in a `Language` header). */
+    headers?: Record<string, string>;
   } = {},
   /** Set on the one retry after the server refused the held sealing key. */
   resealed = false,
@@ -61,7 +63,7 @@ export async function api<T>(
       throw new ApiError('NETWORK', 'errors.NETWORK', 0);
     }
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...opts.headers, accept: 'application/json' };
   const token = session.get('token');
   if (token) headers.authorization = `Bearer ${token}`;
   if (opts.form) headers['content-type'] = 'application/x-www-form-urlencoded';

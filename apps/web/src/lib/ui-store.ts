@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * Which site-wide modal is open, and the side menu's mini/full state. One tiny store so the
  * header, side menu and pages can open a modal without knowing who renders it.
  */
-export type ModalName = 'login' | 'register' | 'notice' | 'download' | 'help' | 'memberCentre';
+export type ModalName = 'login' | 'register' | 'notice' | 'download' | 'help' | 'memberCentre' | 'game';
 
 type UiState = {
   modal: ModalName | null;

@@ -1,4 +1,4 @@
-import { RECENT_GAMES_KEPT } from '@khela/contract';
+import { INHOUSE_VENDOR, RECENT_GAMES_KEPT } from '@khela/contract';
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/schema';
 
@@ -65,6 +65,16 @@ function listed(db: Db, brandId: number, f: GameFilter): Joined {
   return q;
 }
 
+/**
+ * Whether a vendor's games can be opened at all: it needs a launcher (the in-house provider, or
+ * an operator's launch_url, migration 0014) and an enabled seamless-wallet account
+ * (provider_vendors), without which a launched game could not take a bet. One expression, so
+ * the lobby's maintenance mark and the launch's answer can never disagree.
+ */
+export const vendorLaunchable = sql<boolean>`((v.vassalage = ${INHOUSE_VENDOR} OR v.launch_url IS NOT NULL)
+  AND EXISTS (SELECT 1 FROM provider_vendors pv
+               WHERE pv.brand_id = v.brand_id AND pv.code = v.vassalage AND pv.enabled))`;
+
 const GAME_COLUMNS = [
   'g.id',
   'g.code',
@@ -80,6 +90,7 @@ const GAME_COLUMNS = [
   'v.category',
   'v.name as vendor_name',
   'v.names as vendor_names',
+  vendorLaunchable.as('launchable'),
 ] as const;
 
 export type GameRow = Awaited<ReturnType<typeof listGames>>[number];
@@ -227,4 +238,52 @@ export async function countRecent(db: Db, brandId: number, memberId: bigint, f: 
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(r.n);
+}
+
+/**
+ * The game a launch names, whatever its switches say (a switched-off game or vendor answers
+ * maintenance, not "not found"): by catalog id, or by the vendor's game code under a vendor.
+ */
+export function launchTarget(db: Db, brandId: number, by: { nodeId?: number; gameCode?: string; vassalage?: string }) {
+  let q = db
+    .selectFrom('games as g')
+    .innerJoin('vendors as v', 'v.id', 'g.vendor_id')
+    .where('g.brand_id', '=', brandId)
+    .select([
+      'g.id',
+      'g.code',
+      'g.names',
+      'g.enabled',
+      'v.vassalage',
+      'v.category',
+      'v.enabled as vendor_enabled',
+      'v.launch_url',
+      'v.launch_url2',
+      vendorLaunchable.as('launchable'),
+    ]);
+  if (by.nodeId !== undefined) q = q.where('g.id', '=', by.nodeId);
+  if (by.gameCode !== undefined) q = q.where('g.code', '=', by.gameCode);
+  if (by.vassalage !== undefined) q = q.where('v.vassalage', '=', by.vassalage);
+  // A vendor listed in two categories may carry one code twice: the first added is the one launched.
+  return q.orderBy('g.id').limit(1).executeTakeFirst();
+}
+
+/**
+ * Games to offer instead of one under maintenance: enabled, launchable, not that game; the same
+ * category first, then hot ones, then lobby order.
+ */
+export function launchableSuggestions(db: Db, brandId: number, except: number, category: string, limit: number) {
+  return listed(db, brandId, {})
+    .select(GAME_COLUMNS)
+    .where('g.enabled', '=', true)
+    .where(vendorLaunchable)
+    .where('g.id', '<>', except)
+    .orderBy(sql`v.category = ${category}`, 'desc')
+    .orderBy('g.is_hot', 'desc')
+    .orderBy('c.sort')
+    .orderBy('v.sort')
+    .orderBy('g.sort')
+    .orderBy('g.id')
+    .limit(limit)
+    .execute();
 }

@@ -1,4 +1,5 @@
 import {
+  ERRORS,
   ErrorEnvelope,
   envelope,
   FavouriteIds,
@@ -14,6 +15,10 @@ import {
   GameVendors,
   HotGames,
   HotGamesQuery,
+  LAUNCH_LANGUAGE_HEADER,
+  LaunchGameBody,
+  LaunchGameEnvelope,
+  LaunchUnavailableEnvelope,
   ok,
   RecentGames,
   RecentGamesQuery,
@@ -23,6 +28,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandOf } from '../../platform/brand';
 import { brandRead } from '../../platform/brand-read';
 import { authenticate, type SessionMember } from '../../platform/sessions';
+import { launchGame } from './launch';
 import * as service from './service';
 
 const MEMBER_FAILURES = {
@@ -123,6 +129,42 @@ export async function gameRoutes(root: FastifyInstance) {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await service.favouriteIds(app.db, await brandOf(req), member(req)));
+    },
+  );
+
+  app.post(
+    '/wps/game/launchGame',
+    {
+      preHandler: authenticate,
+      schema: {
+        tags,
+        summary: 'Launch a game (spec §3 payload, Language header): value.game_url (and game_url2)',
+        description:
+          'The game is named by nodeId, or by gameId/roomId with vassalage/accountTypeName. ' +
+          'A switched-off game or vendor, or a vendor without a launcher, answers 503 GAME_MAINTENANCE ' +
+          'whose value (unlike every other failure) carries `suggestions`: other games to open.',
+        body: LaunchGameBody,
+        response: { 200: LaunchGameEnvelope, ...MEMBER_FAILURES, 503: LaunchUnavailableEnvelope },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      const header = req.headers[LAUNCH_LANGUAGE_HEADER];
+      const outcome = await launchGame(
+        app.db,
+        await brandOf(req),
+        req.member as SessionMember,
+        req.body,
+        Array.isArray(header) ? header[0] : header,
+      );
+      if (outcome.kind === 'launched') return ok(outcome.value);
+      const code = 'GAME_MAINTENANCE';
+      return reply.code(ERRORS[code].status).send({
+        success: false,
+        value: outcome.value,
+        message: ERRORS[code].messageKey,
+        code,
+      });
     },
   );
 

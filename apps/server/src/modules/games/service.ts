@@ -54,11 +54,16 @@ export async function gameMenusOf(db: Database, brand: BrandSnapshot): Promise<G
 type Lang = string;
 
 /** A localised name: the asked language, then the brand's default, then English, then the fallback. */
-function nameIn(names: Record<string, string> | null | undefined, lang: Lang, brand: BrandSnapshot, fallback: string) {
+export function nameIn(
+  names: Record<string, string> | null | undefined,
+  lang: Lang,
+  brand: BrandSnapshot,
+  fallback: string,
+) {
   return names?.[lang] || names?.[brand.info.defaultLanguage] || names?.en || fallback;
 }
 
-function toItem(r: repo.GameRow, lang: Lang, brand: BrandSnapshot): GameItem {
+export function toItem(r: repo.GameRow, lang: Lang, brand: BrandSnapshot): GameItem {
   return {
     nodeId: r.id,
     gameCode: r.code,
@@ -74,7 +79,8 @@ function toItem(r: repo.GameRow, lang: Lang, brand: BrandSnapshot): GameItem {
     minLineNum: r.min_line_num,
     icon: r.icon,
     isHot: r.is_hot ? 1 : 0,
-    maintenance: r.enabled ? 0 : 1,
+    // Switched off, or its vendor has no launcher yet: either way its launch answers maintenance.
+    maintenance: r.enabled && r.launchable ? 0 : 1,
     platforms: r.platforms,
   };
 }

@@ -1,14 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyPage } from './empty-page';
+import { GameScreen } from '../../features/launch/game-screen';
 
-/** /game — a game in an iframe. Nothing can be launched yet. */
+/** /game — the game in a frame under the header (spec §2). */
 export default function GamePage() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage
-      title={t('pages.title.game')}
-      emptyTitle={t('pages.gameEmptyTitle')}
-      emptyText={t('pages.gameEmptyText')}
-    />
-  );
+  return <GameScreen page="/game" />;
 }

@@ -1,14 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { EmptyPage } from './empty-page';
+import { GameScreen } from '../../features/launch/game-screen';
 
-/** /seamless — a seamless-wallet game page. Nothing can be launched yet. */
+/** /seamless — the game in a frame beside the side menu, mini by default (spec §2). */
 export default function SeamlessPage() {
-  const { t } = useTranslation();
-  return (
-    <EmptyPage
-      title={t('pages.title.seamless')}
-      emptyTitle={t('pages.gameEmptyTitle')}
-      emptyText={t('pages.gameEmptyText')}
-    />
-  );
+  return <GameScreen page="/seamless" />;
 }

@@ -1,22 +1,17 @@
 import type { GameItem } from '@khela/contract';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useLazyImage } from '../../lib/image-loader';
 import { useLoggedIn } from '../../lib/session';
 import { ui } from '../../lib/ui-store';
+import { openGame } from '../launch/open-game';
 import { useBrand } from '../system/api';
 
 export type FavouriteControl = {
   ids: ReadonlySet<number>;
   onToggle(game: GameItem): void;
 };
-
-/** Where a logged-in player's click goes until the launch call lands (the /game page opens it). */
-export function gamePagePath(game: Pick<GameItem, 'gameCode' | 'vassalage'>): string {
-  const q = new URLSearchParams({ gameCode: game.gameCode, vendor: game.vassalage });
-  return `/game?${q}`;
-}
 
 /**
  * One game: lazy icon (spec §9 loader: 200 cached, 3 attempts, 200 ms apart; the default icon
@@ -27,6 +22,7 @@ export function GameTile({ game, favourites }: { game: GameItem; favourites: Fav
   const brand = useBrand();
   const loggedIn = useLoggedIn();
   const navigate = useNavigate();
+  const location = useLocation();
   const img = useLazyImage(game.icon);
   const favourite = favourites.ids.has(game.nodeId);
 
@@ -36,9 +32,8 @@ export function GameTile({ game, favourites }: { game: GameItem; favourites: Fav
       ui.openModal('login');
       return;
     }
-    // The /game page receives the game; the launch call (game URL, maintenance answer) is made
-    // there by the launch module.
-    navigate(gamePagePath(game));
+    // /game on a phone, the game popup on a desktop; either launches it (features/launch).
+    openGame(game, navigate, `${location.pathname}${location.search}`);
   };
 
   return (

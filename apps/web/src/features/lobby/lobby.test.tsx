@@ -4,8 +4,10 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../../../test/media';
 import { resetBrowser, statusFixture } from '../../../test/render';
 import { ui } from '../../lib/ui-store';
+import { GAME_POPUP_QUERY } from '../launch/open-game';
 import { pageItems } from '../notices/pagination';
 import { Lobby } from './lobby';
 import { defaultParams, mergeParams, paramsFromSearch, resetParams, searchFromParams, toggleFilter } from './params';
@@ -291,14 +293,25 @@ describe('the lobby', () => {
     expect(location).toBe('/rng');
   });
 
-  it('sends a logged-in player to the game page', async () => {
+  it('sends a logged-in player on a phone to the game page', async () => {
     const user = userEvent.setup();
     stubApi();
     sessionStorage.setItem('token', 'x'.repeat(43));
     renderLobby();
     await user.click(await screen.findByRole('button', { name: 'Play Game 2' }));
     expect(ui.get().modal).toBeNull();
-    expect(location).toBe('/game?gameCode=G-2&vendor=NKR');
+    expect(location).toBe('/game?nodeId=2&vassalage=NKR&gameCode=G-2');
+  });
+
+  it('opens the game popup for a logged-in player on a desktop', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    vi.stubGlobal('matchMedia', (q: string) => mediaQueryList(q, q === GAME_POPUP_QUERY));
+    sessionStorage.setItem('token', 'x'.repeat(43));
+    renderLobby();
+    await user.click(await screen.findByRole('button', { name: 'Play Game 2' }));
+    expect(ui.get()).toMatchObject({ modal: 'game', modalArg: 'nodeId=2&vassalage=NKR&gameCode=G-2' });
+    expect(location).toBe('/rng');
   });
 
   it("keeps a visitor's favourites in this browser and offers a login", async () => {

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state';
+import { GameLauncher } from './game-launcher';
+import { gamePath, targetFromSearch } from './target';
+
+/** What a game page remembers: the address the player came from, for the back control. */
+export type GameLocationState = { from?: string } | null;
+
+/**
+ * The /game page (spec §2 'iframe game page, header only') and /seamless (the same inside the
+ * side-menu layout): the game named by the address, launched, in a frame filling the page.
+ */
+export function GameScreen({ page }: { page: '/game' | '/seamless' }) {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const state = location.state as GameLocationState;
+  const target = targetFromSearch(search);
+
+  const back = () => {
+    if (state?.from) navigate(state.from);
+    // react-router numbers its history entries: idx 0 is where this tab's visit began.
+    else if ((window.history.state as { idx?: number } | null)?.idx) navigate(-1);
+    else navigate('/');
+  };
+
+  if (!target) {
+    return (
+      <EmptyState title={t('pages.gameEmptyTitle')} text={t('lobby.launch.noGameText')} level={1}>
+        <Link className="btn btn-primary" to="/hot">
+          {t('lobby.launch.toGames')}
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <GameLauncher
+      target={target}
+      onBack={back}
+      // A suggestion replaces the game under maintenance; back still returns to where the player was.
+      onPick={(next) => navigate(gamePath(next, page), { replace: true, state })}
+    />
+  );
+}
