@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { hashToken } from '../../apps/server/src/platform/sessions';
 import type { Khela } from './harness';
+import { type Lang, open } from './support';
 
 /**
  * Opens a session for an existing account straight in the database, as a login would, and
@@ -24,4 +26,29 @@ export async function sessionFor(khela: Khela, account: string): Promise<{ token
     })
     .execute();
   return { token, memberId: BigInt(m.id) };
+}
+
+/**
+ * A page logged in as `account` (a fresh session, put where a login leaves it) in `lang`,
+ * opened at `path`. The popup announcement is already marked seen (see harness openPage).
+ */
+export async function openLoggedIn(
+  env: { readonly khela: Khela; readonly browser: Browser },
+  account: string,
+  lang: Lang,
+  opts: BrowserContextOptions & { path?: string; theme?: 'dark' | 'light' } = {},
+): Promise<Awaited<ReturnType<typeof open>>> {
+  const { path = '/', theme, ...contextOptions } = opts;
+  const { token } = await sessionFor(env.khela, account);
+  const opened = await open(env.browser, contextOptions);
+  await opened.context.addInitScript(
+    (a) => {
+      localStorage.setItem('lang', a.lang);
+      if (a.theme) localStorage.setItem('theme', a.theme);
+      sessionStorage.setItem('token', a.token);
+    },
+    { lang, token, theme },
+  );
+  await opened.page.goto(`${env.khela.url}${path}`);
+  return opened;
 }

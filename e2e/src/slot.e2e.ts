@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import type { SlotSpinValue } from '@khela/contract';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adjust } from '../../apps/server/src/modules/wallet/service';
+import { PHONE } from './harness';
+import { openLoggedIn } from './sessions';
+import { addMember, defaultBrandId, exact, type Lang, t, useKhela } from './support';
+
+/*
+ * Issue 4's end-to-end money path: a player opens the in-house lobby, launches the slot (the
+ * game popup on a desktop, the /game page on a phone), spins real rounds against the wallet,
+ * and sees the header balance follow without a reload; then finds the round in the betting
+ * record and its debit and credit in the account record. Nothing is faked: the launch, the
+ * single-use ticket, the spin, the seamless-wallet calls and the ledger are the server's own.
+ * SHOTS=<dir> keeps screenshots for a look.
+ */
+
+const SHOTS = process.env.SHOTS;
+const GAME_NAME: Record<Lang, string> = { bn: 'খেলা স্লট', en: 'Khela Slots' };
+/** Spins until a round both debits and credits with a net change; a 30 %-hit slot needs a few. */
+const MAX_SPINS = 60;
+
+const money = (lang: Lang, amount: string) =>
+  new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(amount));
+const isSpin = (r: Response) => r.url().endsWith('/play/api/slot/spin') && r.request().method() === 'POST';
+
+describe('the in-house slot, launched from the lobby', () => {
+  const env = useKhela();
+
+  async function player(lang: Lang) {
+    const account = `slot${lang}${Date.now().toString(36).slice(-6)}`;
+    const id = await addMember(env.khela, { account, password: 'Kh#slots2024' });
+    const brandId = await defaultBrandId(env.khela);
+    await adjust(env.khela.db, {
+      brandId,
+      member: { id, brandId, isAgent: 0 },
+      amount: 100_000n, // 1,000.00
+      currency: 'BDT',
+      reason: 'e2e',
+      actor: 'e2e',
+    });
+    return account;
+  }
+
+  /** Spins until a round has a win that is not the stake back; returns that round. */
+  async function spinUntilNetWin(page: Page, lang: Lang): Promise<SlotSpinValue> {
+    const frame = page.frameLocator('iframe.game-frame');
+    const spin = frame.getByRole('button', { name: exact(t(lang, 'play.spin')) });
+    for (let i = 0; i < MAX_SPINS; i++) {
+      const answer = page.waitForResponse(isSpin);
+      await spin.click();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      const round = ((await response.json()) as { value: SlotSpinValue }).value;
+      if (Number(round.win) > 0 && round.win !== round.stake) return round;
+    }
+    throw new Error(`no net win in ${MAX_SPINS} spins`);
+  }
+
+  for (const [lang, phone] of [
+    ['bn', false],
+    ['en', true],
+  ] as const) {
+    it(`plays the slot and finds the round in the records (${lang}, ${phone ? 'phone' : 'desktop'})`, async () => {
+      const account = await player(lang);
+      const { page, context, errors } = await openLoggedIn(env, account, lang, {
+        path: '/inhouse',
+        reducedMotion: 'reduce',
+        ...(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {}),
+      });
+      const balance = page.getByTestId('header-balance');
+      await expect.poll(() => balance.textContent()).toBe(money(lang, '1000.00'));
+
+      await page.getByRole('button', { name: exact(t(lang, 'lobby.play', { game: GAME_NAME[lang] })) }).click();
+      if (phone) await page.waitForURL(/\/game\?/);
+      else await page.getByRole('dialog', { name: GAME_NAME[lang] }).waitFor();
+      const frame = page.frameLocator('iframe.game-frame');
+      await frame.getByRole('button', { name: exact(t(lang, 'play.spin')) }).waitFor();
+
+      const round = await spinUntilNetWin(page, lang);
+      // The header follows the ledger over the WebSocket, without a reload.
+      await expect.poll(() => balance.textContent(), { timeout: 10_000 }).toBe(money(lang, round.balance));
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: `${SHOTS}/slot-${lang}-${phone ? 'phone' : 'desktop'}.png` });
+      }
+
+      // The popup's close button (Escape would go to the game, which has the keyboard focus).
+      if (!phone)
+        await page
+          .getByRole('dialog', { name: GAME_NAME[lang] })
+          .getByRole('button', { name: exact(t(lang, 'common.close')) })
+          .click();
+      await page.getByRole('button', { name: new RegExp(account) }).click();
+      await page.getByRole('menuitem', { name: exact(t(lang, 'account.accountRecord')) }).click();
+      const centre = page.getByRole('dialog', { name: t(lang, 'memberCentre.title') });
+      await centre
+        .getByText(`-${money(lang, round.stake)}`)
+        .first()
+        .waitFor();
+      await centre
+        .getByText(`+${money(lang, round.win)}`)
+        .first()
+        .waitFor();
+
+      await centre.getByRole('button', { name: exact(t(lang, 'memberCentre.pages.personalHistoryCopy')) }).click();
+      const row = centre.getByRole('row').filter({ hasText: round.roundId });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(GAME_NAME[lang]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/slot-record-${lang}-${phone ? 'phone' : 'desktop'}.png` });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
