@@ -6,8 +6,8 @@ import { createGameSession } from '../../apps/server/src/modules/provider/servic
 import { sign } from '../../apps/server/src/modules/provider/signature';
 import { adjust } from '../../apps/server/src/modules/wallet/service';
 import { PHONE } from './harness';
-import { sessionFor } from './sessions';
-import { addMember, defaultBrandId, exact, type Lang, open, t, useKhela } from './support';
+import { openLoggedIn } from './sessions';
+import { addMember, defaultBrandId, exact, type Lang, t, useKhela } from './support';
 
 /*
  * The player's records (issue 4 item 4): an operator's credit and a provider's bet and win,
@@ -62,19 +62,11 @@ describe('the member centre records', () => {
     for (const phone of [false, true]) {
       it(`finds the credit, the bet and the win, and the round (${lang}, ${phone ? 'phone' : 'desktop'})`, async () => {
         const { account, round } = await player(lang);
-        const { token } = await sessionFor(env.khela, account);
         const theme = phone ? 'light' : 'dark';
-        const opened = await open(env.browser, phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {});
-        const { page, errors, context } = opened;
-        await context.addInitScript(
-          (a) => {
-            localStorage.setItem('lang', a.lang);
-            localStorage.setItem('theme', a.theme);
-            sessionStorage.setItem('token', a.token);
-          },
-          { lang, token, theme },
-        );
-        await page.goto(env.khela.url);
+        const { page, errors, context } = await openLoggedIn(env, account, lang, {
+          theme,
+          ...(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {}),
+        });
         await page.getByRole('button', { name: new RegExp(account) }).click();
         await page.getByRole('menuitem', { name: exact(t(lang, 'account.accountRecord')) }).click();
         const dialog = page.getByRole('dialog', { name: t(lang, 'memberCentre.title') });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adjust } from '../../apps/server/src/modules/wallet/service';
 import { PHONE } from './harness';
-import { sessionFor } from './sessions';
+import { openLoggedIn } from './sessions';
 import { addMember, defaultBrandId, exact, type Lang, open, t, useKhela } from './support';
 
 /*
@@ -19,20 +19,8 @@ const AFTER_CREDIT: Record<Lang, string> = { bn: '১০,২৫০.৫০', en: 
 describe('the header wallet', () => {
   const env = useKhela();
 
-  async function loggedIn(lang: Lang, account: string, opts: { phone?: boolean } = {}) {
-    const { token } = await sessionFor(env.khela, account);
-    const opened = await open(env.browser, opts.phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {});
-    // the token as a login leaves it (the popup announcement already seen this session)
-    await opened.context.addInitScript(
-      (a) => {
-        localStorage.setItem('lang', a.lang);
-        sessionStorage.setItem('token', a.token);
-      },
-      { lang, token },
-    );
-    await opened.page.goto(env.khela.url);
-    return opened;
-  }
+  const loggedIn = (lang: Lang, account: string, opts: { phone?: boolean } = {}) =>
+    openLoggedIn(env, account, lang, opts.phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {});
 
   for (const lang of LANGS) {
     it(`shows the balance and follows a credit live (${lang})`, async () => {
