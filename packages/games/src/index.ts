@@ -1,3 +1,5 @@
+export * from './fair/crash';
+export * from './fair/dice';
 export * from './rng';
 export * from './slot/engine';
 export * from './slot/info';

@@ -1,7 +1,7 @@
-// Every namespace file of this language, bundled as one lazy chunk (see lib/i18n.ts); play.json
-// belongs to the in-house game page (src/play), which loads it itself.
+// Every namespace file of this language, bundled as one lazy chunk (see lib/i18n.ts); play*.json
+// (play.json, play-<game>.json) belong to the in-house game pages (src/play), which load them.
 import { byNamespace } from '../merge';
 
 export default byNamespace(
-  import.meta.glob<Record<string, unknown>>(['./*.json', '!./play.json'], { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['./*.json', '!./play*.json'], { eager: true, import: 'default' }),
 );
