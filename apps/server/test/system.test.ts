@@ -230,6 +230,7 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
         '/wps/system/domainRoute',
         '/wps/system/setting/register',
         '/lgw/games/game_menus',
+        '/play/api/balance',
       ]) {
         const res = await get(url);
         expect(res.statusCode, url).toBe(503);
@@ -245,6 +246,7 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
       expect(res.json()).toMatchObject({ success: false, code: 'REGION_RESTRICTED' });
       expect((await get('/wps/system/banners?groupName=w_home', { ip: US_IP })).statusCode).toBe(200);
       expect((await get('/lgw/games/game_menus', { ip: BD_IP })).statusCode).toBe(403);
+      expect((await get('/play/api/balance', { ip: BD_IP })).statusCode).toBe(403);
     });
 
     it('keeps status, customer service, help centre and whitelabel open so Contact Us works', async () => {

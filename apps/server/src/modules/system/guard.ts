@@ -6,8 +6,12 @@ import { AppError } from '../../platform/errors';
 import { countryOf } from '../../platform/geo';
 import { hasRegionRules, inMaintenance, regionRestricted } from './service';
 
-/** API calls the guard covers: the player site's calls, not the web app, docs or provider callbacks. */
-const GUARDED = /^\/(wps|lgw)\//;
+/**
+ * API calls the guard covers: the player site's calls and the in-house games' (a spin during
+ * maintenance or from a restricted country is refused like any other call); not the web app,
+ * the game pages' HTML, docs or provider callbacks (a provider settles rounds whatever happens).
+ */
+const GUARDED = /^\/(wps|lgw|play\/api)\//;
 
 /**
  * Calls that keep answering during maintenance and for restricted regions: the status itself,
