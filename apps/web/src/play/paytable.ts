@@ -1,4 +1,5 @@
 import type { SlotInfo } from '@khela/contract/inhouse';
+import { intlTag } from '../lib/format';
 import { h } from './dom';
 import { paylineDiagram } from './reels';
 import { type SymbolArt, symbolElement } from './symbols';
@@ -9,6 +10,8 @@ import type { Translate } from './texts';
  * rules, the paylines and the RTP. A modal dialog: focus moves in, Escape or Close returns it.
  */
 export function paytablePanel(info: SlotInfo, art: Map<string, SymbolArt>, t: Translate, onClose: () => void) {
+  // Counts and pays in the page's language's digits (১০০ in Bengali), like the money.
+  const num = new Intl.NumberFormat(intlTag(document.documentElement.lang || 'en')).format;
   const pays = h('ul', { className: 'pays' });
   // Regular symbols first, then WILD and SCATTER, each with its own rule under the list.
   const ordered = [...info.symbols].sort((a, b) => rankOf(a.kind) - rankOf(b.kind));
@@ -17,7 +20,7 @@ export function paytablePanel(info: SlotInfo, art: Map<string, SymbolArt>, t: Tr
       .map((pay, count) => ({ pay, count }))
       .filter((p) => p.pay > 0)
       .reverse()
-      .map((p) => h('li', {}, h('span', { className: 'count' }, `${p.count}×`), ` ${p.pay}`));
+      .map((p) => h('li', {}, h('span', { className: 'count' }, `${num(p.count)}×`), ` ${num(p.pay)}`));
     pays.append(
       h(
         'li',
@@ -29,7 +32,7 @@ export function paytablePanel(info: SlotInfo, art: Map<string, SymbolArt>, t: Tr
   }
   const lines = h('ol', { className: 'lines' });
   info.paylines.forEach((rows, i) => {
-    lines.append(h('li', {}, h('span', {}, String(i + 1)), paylineDiagram(rows, info.reels, info.rows)));
+    lines.append(h('li', {}, h('span', {}, num(i + 1)), paylineDiagram(rows, info.reels, info.rows)));
   });
 
   const close = h('button', { type: 'button', className: 'close' }, t('play.close'));
