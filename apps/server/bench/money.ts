@@ -96,7 +96,7 @@ async function fixtures(db: Database) {
   return { brandId, members: members.map((m) => m.id), wallets, house };
 }
 
-async function ledgerRuns(label: string, db: Database) {
+export async function ledgerRuns(label: string, db: Database) {
   const f = await fixtures(db);
   const tag = randomBytes(3).toString('hex');
   const bet = (w: number, i: number) =>
@@ -215,7 +215,7 @@ async function pushRun() {
   }
 }
 
-async function withPostgres(fn: (db: Database) => Promise<void>) {
+export async function withPostgres(fn: (db: Database) => Promise<void>) {
   const name = `khela_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   try {

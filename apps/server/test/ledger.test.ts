@@ -202,6 +202,46 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     );
   });
 
+  it('refuses a movement whose member holds none of its wallets, and posts nothing', async () => {
+    const w = await newWallet(500n);
+    const other = await newWallet();
+    const house = await systemAccount(t.db, brandId, 'house', 'BDT');
+    const move = (memberId: bigint) =>
+      post(t.db, {
+        brandId,
+        key: `owner:${n}:${memberId}`,
+        kind: 'bet',
+        fingerprint: 'x',
+        memberId,
+        legs: [
+          { accountId: w.wallet, amount: -10n },
+          { accountId: house, amount: 10n },
+        ],
+      });
+    expect(await codeOf(move(other.memberId))).toBe('KH005');
+    expect(await codeOf(move(987_654_321n))).toBe('KH005');
+    expect(await balanceOf(w.wallet)).toBe(500n);
+    expect(await codeOf(move(w.memberId))).toBe('none');
+    expect(await balanceOf(w.wallet)).toBe(490n);
+  });
+
+  it('keeps ledger accounts for good: never deleted, never given to another holder', async () => {
+    const w = await newWallet(100n);
+    const other = await newWallet();
+    expect(await codeOf(sql`DELETE FROM ledger_accounts WHERE id = ${w.wallet}`.execute(t.db.kysely))).toBe('KH006');
+    expect(
+      await codeOf(
+        sql`UPDATE ledger_accounts SET member_id = ${other.memberId}, currency = 'USD' WHERE id = ${w.wallet}`.execute(
+          t.db.kysely,
+        ),
+      ),
+    ).toBe('KH006');
+    expect(
+      await codeOf(sql`UPDATE ledger_accounts SET code = 'house' WHERE id = ${w.wallet}`.execute(t.db.kysely)),
+    ).toBe('KH006');
+    expect(await balanceOf(w.wallet)).toBe(100n);
+  });
+
   it('transfers between two wallets in either direction at once without deadlock', async () => {
     const a = await newWallet(100_000n);
     const b = await newWallet(100_000n);
