@@ -2,7 +2,7 @@ import type { DiceBetValue, DiceSeedsValue } from '@khela/contract/dice';
 import { diceRoll } from '@khela/games/fair/dice';
 import { diceSeedHash } from '@khela/games/fair/dice-bet';
 import { h } from '../dom';
-import { type FormatMoney, isLess } from '../money';
+import { type FormatMoney, isLess, minus } from '../money';
 import type { Translate } from '../texts';
 import { verifyLink } from './fairness';
 import type { DiceFormat } from './format';
@@ -59,7 +59,12 @@ export class BetHistory {
         h('span', { className: 'nonce' }, `#${fmt.count(bet.nonce)}`),
         h('span', {}, `${t(bet.side === 'under' ? 'dice.under' : 'dice.over')} ${fmt.hundredths(bet.target)}`),
         h('strong', { className: 'roll' }, fmt.hundredths(bet.roll)),
-        h('span', { className: 'amount' }, won ? `+${this.money(bet.win)}` : `−${this.money(bet.stake)}`),
+        // The net result, like a statement: the payout less the stake, or the stake lost.
+        h(
+          'span',
+          { className: 'amount' },
+          won ? `+${this.money(minus(bet.win, bet.stake))}` : `−${this.money(bet.stake)}`,
+        ),
       ),
       h('details', {}, h('summary', {}, t('dice.verify')), verify),
     );
