@@ -169,7 +169,9 @@ export class FairnessPanel {
         h(
           'p',
           { className: 'note' },
-          p.nonces > 0 ? t('dice.noncesUsed', { last: this.fmt.count(p.nonces - 1) }) : t('dice.noncesNone'),
+          p.nonces > 1
+            ? t('dice.noncesUsed', { last: this.fmt.count(p.nonces - 1) })
+            : t(p.nonces === 1 ? 'dice.noncesOne' : 'dice.noncesNone'),
         ),
       );
     this.onChange(seeds);
