@@ -190,7 +190,7 @@ describe(`the game catalog on ${TEST_ENGINE}`, () => {
       expect(jl.list.map((g) => [g.gameCode, g.maintenance])).toEqual([
         ['slot', 0],
         ['crash', 1],
-        ['dice', 1],
+        ['dice', 0],
       ]);
       expect(jl.list[0]).toMatchObject({
         gameName: 'Khela Slots',

@@ -166,8 +166,11 @@ describe(`POST /wps/game/launchGame on ${TEST_ENGINE}`, () => {
     const { suggestions } = GameMaintenanceValue.parse(body.value);
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(6);
-    // Only slot is launchable in the demo catalog (JL is the one vendor with a launcher).
-    expect(suggestions.map((g) => [g.gameCode, g.gameType, g.maintenance])).toEqual([['slot', 'INHOUSE', 0]]);
+    // Only slot and dice are launchable in the demo catalog (JL is the one vendor with a launcher).
+    expect(suggestions.map((g) => [g.gameCode, g.gameType, g.maintenance])).toEqual([
+      ['slot', 'INHOUSE', 0],
+      ['dice', 'INHOUSE', 0],
+    ]);
     expect(await written()).toEqual(before);
   });
 
@@ -186,7 +189,7 @@ describe(`POST /wps/game/launchGame on ${TEST_ENGINE}`, () => {
 
     const res = await launch({ gameId: 'NKR-TIGER', accountTypeName: 'NKR' }, p.token);
     expect(res.statusCode).toBe(503);
-    expect(GameMaintenanceValue.parse(res.json().value).suggestions.map((g) => g.gameCode)).toEqual(['slot']);
+    expect(GameMaintenanceValue.parse(res.json().value).suggestions.map((g) => g.gameCode)).toEqual(['slot', 'dice']);
 
     // The lobby marks those games before anyone clicks.
     const list = GamePage.parse((await t.app.inject({ url: '/lgw/games/game_list?vassalage=NKR' })).json().value);

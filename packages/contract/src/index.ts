@@ -3,6 +3,7 @@ export * from './avatar-rules';
 export * from './catalog';
 export * from './constants';
 export * from './cs-path';
+export * from './dice';
 export * from './envelope';
 export * from './errors';
 export * from './inhouse';

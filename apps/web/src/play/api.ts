@@ -51,6 +51,8 @@ export type PlaySession = {
   open: PlayOpenValue;
   balance(): Promise<PlayBalanceValue>;
   spin(request: SlotSpinRequest): Promise<SlotSpinValue>;
+  /** Any other call of this game under /play/api (its path after it), with the session's token. */
+  request<T>(path: string, body?: unknown): Promise<T>;
 };
 
 export async function openSession(ticket: string): Promise<PlaySession> {
@@ -70,6 +72,13 @@ export async function openSession(ticket: string): Promise<PlaySession> {
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify(request),
       }),
+    request: (path, body) =>
+      call(
+        `${API}/${path}`,
+        body === undefined
+          ? { method: 'GET', headers }
+          : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+      ),
   };
 }
 

@@ -4,12 +4,21 @@ import { moneyFormatter } from './money';
 import { SlotMachine } from './slot-machine';
 import { loadTexts, toLocale } from './texts';
 
+/** What a game page draws: its element, and the keys it takes anywhere on the page. */
+export type PlayGame = { element: HTMLElement; onKey(e: KeyboardEvent): void };
+
+function mount<G extends PlayGame>(root: HTMLElement, game: G): G {
+  root.replaceChildren(game.element);
+  document.addEventListener('keydown', (e) => game.onKey(e));
+  return game;
+}
+
 /**
  * Starts the game page in `root`: takes the launch ticket out of the address (it is single-use
  * and must not stay in history or be shared), redeems it, then draws the game in the player's
  * language. The session token it gets back lives only inside the session object.
  */
-export async function startPlayPage(root: HTMLElement): Promise<SlotMachine | null> {
+export async function startPlayPage(root: HTMLElement): Promise<PlayGame | null> {
   const url = new URL(location.href);
   const ticket = url.searchParams.get('ticket');
   if (ticket !== null) {
@@ -29,11 +38,13 @@ export async function startPlayPage(root: HTMLElement): Promise<SlotMachine | nu
     document.documentElement.lang = lang;
     t = await loadTexts(lang);
     document.title = session.open.gameName;
+    if (session.open.dice) {
+      // Its own chunk: the slot page does not download the dice game, nor the reverse.
+      const [{ DiceGame }, diceTexts] = await Promise.all([import('./dice/dice-game'), loadTexts(lang, 'dice')]);
+      return mount(root, new DiceGame(session, diceTexts, moneyFormatter(lang, session.open.currency)));
+    }
     if (!session.open.slot) throw new PlayError('NOT_FOUND', 'errors.NOT_FOUND');
-    const machine = new SlotMachine(session, t, moneyFormatter(lang, session.open.currency));
-    root.replaceChildren(machine.element);
-    document.addEventListener('keydown', (e) => machine.onKey(e));
-    return machine;
+    return mount(root, new SlotMachine(session, t, moneyFormatter(lang, session.open.currency)));
   } catch (e) {
     const error = e instanceof PlayError ? e : new PlayError('NETWORK', 'errors.NETWORK');
     const text = t(error.messageKey);

@@ -33,9 +33,10 @@ export type StoredRound = {
   win: bigint;
 };
 
-type NewRound = Omit<StoredRound, 'id'> & { brandId: number };
+/** A round to store; dice rounds also name the client seed and nonce they were rolled with. */
+type NewRound = Omit<StoredRound, 'id'> & { brandId: number; clientSeed?: string; nonce?: bigint };
 
-const COLUMNS = [
+export const COLUMNS = [
   'id',
   'member_id',
   'game_code',
@@ -49,7 +50,7 @@ const COLUMNS = [
   'win',
 ] as const;
 
-type Row = {
+export type Row = {
   id: bigint;
   member_id: bigint;
   game_code: string;
@@ -63,7 +64,7 @@ type Row = {
   win: bigint;
 };
 
-function toRound(r: Row): StoredRound {
+export function toRound(r: Row): StoredRound {
   return {
     id: r.id,
     memberId: r.member_id,
@@ -91,6 +92,8 @@ export async function insertRound(db: Database | Kysely<DB>, r: NewRound): Promi
       round_id: r.roundId,
       model_version: r.modelVersion,
       server_seed: r.serverSeed,
+      client_seed: r.clientSeed ?? '',
+      nonce: r.nonce ?? 0n,
       inputs: JSON.stringify(r.inputs),
       outcome: JSON.stringify(r.outcome),
       currency: r.currency,

@@ -34,6 +34,7 @@ import * as provider from '../provider/service';
 import { redeemLaunchTicket } from '../provider/tickets';
 import { currentBalance } from '../wallet/ledger';
 import { currencyOf, type Holder, walletFor } from '../wallet/service';
+import { DICE_GAME, diceInfo } from './dice/service';
 import { deleteRound, type InhouseGame, inhouseGame, insertRound, roundById, type StoredRound } from './repo';
 
 /**
@@ -61,7 +62,7 @@ async function jlVendor(ctx: PlayContext): Promise<Vendor> {
   return vendor;
 }
 
-async function callContext(ctx: PlayContext): Promise<provider.CallContext> {
+export async function callContext(ctx: PlayContext): Promise<provider.CallContext> {
   return { db: ctx.db, brandId: ctx.brandId, brand: ctx.brand, vendor: await jlVendor(ctx) };
 }
 
@@ -105,6 +106,7 @@ export async function open(ctx: PlayContext, ticket: string): Promise<PlayOpenVa
     balance: money(ctx, await balanceOf(ctx, member)),
     playMoney: member.isAgent === 4,
     ...(game.code === SLOT_GAME ? { slot: slotInfo(ctx, game) } : {}),
+    ...(game.code === DICE_GAME ? { dice: diceInfo(ctx, game) } : {}),
   };
 }
 
@@ -211,7 +213,7 @@ export async function settle(ctx: PlayContext, session: PlaySession, round: Stor
 }
 
 /** Reads a provider answer's bytes: its balance on success, its error code otherwise. */
-function parseAnswer(
+export function parseAnswer(
   ctx: PlayContext,
   answer: provider.Answer,
 ): { ok: true; balance: bigint } | { ok: false; code: ErrorCode } {

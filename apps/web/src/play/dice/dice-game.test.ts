@@ -1,0 +1,144 @@
+import type { DiceBetValue, DiceSeedsValue } from '@khela/contract/dice';
+import type { PlayOpenValue } from '@khela/contract/inhouse';
+import { diceMultiplier } from '@khela/games/fair/dice';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import bnErrors from '../../locales/bn/errors.json';
+import bnDice from '../../locales/bn/play-dice.json';
+import { GAME_TOKEN_HEADER } from '../api';
+import { startPlayPage } from '../page';
+
+/** The dice page over a stubbed /play/api: answers by path, bets in the order given. */
+
+const opened: PlayOpenValue = {
+  token: 'dice-session-token',
+  gameCode: 'dice',
+  gameName: 'Lucky Dice',
+  currency: 'BDT',
+  language: 'bn',
+  balance: '10.00',
+  playMoney: false,
+  dice: {
+    modelVersion: 'dice-1',
+    stakes: ['1.00', '2.00', '5.00'],
+    edgeBasisPoints: 100,
+    minChance: 100,
+    maxChance: 9800,
+  },
+};
+
+const seeds: DiceSeedsValue = {
+  current: { serverSeedHash: 'ab'.repeat(32), clientSeed: 'c0ffee', nextNonce: 0 },
+  previous: null,
+};
+
+function betAnswer(roll: number, win: string, balance: string, nonce: number): DiceBetValue {
+  return {
+    roundId: `dice-${nonce}`,
+    modelVersion: 'dice-1',
+    stake: '1.00',
+    target: 4950,
+    side: 'under',
+    roll,
+    multiplier: diceMultiplier(4950, 'under'),
+    win,
+    balance,
+    serverSeedHash: seeds.current.serverSeedHash,
+    clientSeed: 'c0ffee',
+    nonce,
+  };
+}
+
+type Call = { url: string; init: RequestInit };
+const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
+const fail = (code: string, status: number) =>
+  new Response(JSON.stringify({ success: false, code, message: `errors.${code}` }), { status });
+
+function network(bets: Response[]) {
+  const calls: Call[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    if (url === '/play/api/open') return ok(opened);
+    if (url === '/play/api/dice/seeds') return ok(seeds);
+    const next = bets.shift();
+    if (url === '/play/api/dice/bet' && next) return next;
+    throw new Error(`no answer for ${url}`);
+  });
+  return calls;
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
+
+async function open(bets: Response[] = []) {
+  const calls = network(bets);
+  history.replaceState(null, '', '/play/dice?ticket=TICKET_abcdefghijklmnop');
+  const root = document.createElement('div');
+  document.body.replaceChildren(root);
+  await startPlayPage(root);
+  await settle();
+  return { calls, root };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the dice page', () => {
+  it('shows the live chance and payout, and mirrors the target when the side changes', async () => {
+    const { root } = await open();
+    const chance = () => root.querySelectorAll('.stat-value')[0]?.textContent;
+    expect(chance()).toBe('৪৯.৫০%');
+    expect(root.querySelectorAll('.stat-value')[1]?.textContent).toBe('২.০০×');
+    expect(root.querySelector('.fairness code')?.textContent).toBe(seeds.current.serverSeedHash);
+    button(bnDice.over)?.click();
+    expect((root.querySelector('#dice-target') as HTMLInputElement).value).toBe('50.49');
+    expect(chance()).toBe('৪৯.৫০%');
+    // Out of the offered range: clamped to a 98 % chance.
+    const number = root.querySelector('#dice-target') as HTMLInputElement;
+    number.value = '0.5';
+    number.dispatchEvent(new Event('change'));
+    expect(number.value).toBe('1.99');
+    expect(chance()).toBe('৯৮.০০%');
+  });
+
+  it('rolls with the session token and shows the result, the balance and the bet in the history', async () => {
+    const { calls, root } = await open([ok(betAnswer(1234, '1.98', '10.98', 0))]);
+    button(bnDice.roll)?.click();
+    await settle();
+    await settle();
+    const bet = calls.find((c) => c.url === '/play/api/dice/bet');
+    expect(JSON.parse(String(bet?.init.body))).toMatchObject({ stake: '1.00', target: 4950, side: 'under' });
+    expect((bet?.init.headers as Record<string, string> | undefined)?.[GAME_TOKEN_HEADER]).toBe(opened.token);
+    expect(root.querySelector('.dice-result')?.textContent).toBe('১২.৩৪');
+    expect(root.querySelectorAll('.history-list li')).toHaveLength(1);
+    expect(root.querySelector('.history-list li')?.className).toBe('won');
+  });
+
+  it('auto-bet stops after a win when asked, and says why', async () => {
+    const { calls, root } = await open([
+      ok(betAnswer(9000, '0.00', '9.00', 0)),
+      ok(betAnswer(100, '1.98', '9.98', 1)),
+      ok(betAnswer(100, '1.98', '10.96', 2)),
+    ]);
+    (root.querySelector('#dice-auto-bets') as HTMLInputElement).value = '5';
+    (root.querySelector('#dice-auto-after-win') as HTMLInputElement).checked = true;
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    button(bnDice.autoStart)?.click();
+    for (let i = 0; i < 20; i++) await vi.advanceTimersByTimeAsync(400);
+    vi.useRealTimers();
+    expect(calls.filter((c) => c.url === '/play/api/dice/bet')).toHaveLength(2);
+    expect(root.querySelector('.dice-note')?.textContent).toBe(bnDice.stoppedWin);
+  });
+
+  it('says so when the balance is short, and keeps nothing pending', async () => {
+    const { root } = await open([fail('INSUFFICIENT_FUNDS', 409)]);
+    button(bnDice.roll)?.click();
+    await settle();
+    await settle();
+    expect(root.querySelector('.message')?.textContent).toBe(bnErrors.INSUFFICIENT_FUNDS);
+    expect(button(bnDice.roll)?.disabled).toBe(false);
+  });
+});
