@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CrashInfo } from './crash';
 
 /**
  * The in-house provider's game pages (ARCHITECTURE §5): a launch opens `/play/<game>?ticket=…`
@@ -60,6 +61,7 @@ export const PlayOpenValue = z.object({
   /** Play money (a trial account): the page says so. */
   playMoney: z.boolean(),
   slot: SlotInfo.optional(),
+  crash: CrashInfo.optional(),
 });
 export type PlayOpenValue = z.infer<typeof PlayOpenValue>;
 

@@ -34,6 +34,7 @@ import * as provider from '../provider/service';
 import { redeemLaunchTicket } from '../provider/tickets';
 import { currentBalance } from '../wallet/ledger';
 import { currencyOf, type Holder, walletFor } from '../wallet/service';
+import { crashInfo } from './crash/info';
 import { deleteRound, type InhouseGame, inhouseGame, insertRound, roundById, type StoredRound } from './repo';
 
 /**
@@ -105,6 +106,7 @@ export async function open(ctx: PlayContext, ticket: string): Promise<PlayOpenVa
     balance: money(ctx, await balanceOf(ctx, member)),
     playMoney: member.isAgent === 4,
     ...(game.code === SLOT_GAME ? { slot: slotInfo(ctx, game) } : {}),
+    ...(game.code === 'crash' ? { crash: crashInfo(ctx.brand, game) } : {}),
   };
 }
 
