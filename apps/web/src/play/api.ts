@@ -51,6 +51,10 @@ export type PlaySession = {
   open: PlayOpenValue;
   balance(): Promise<PlayBalanceValue>;
   spin(request: SlotSpinRequest): Promise<SlotSpinValue>;
+  /** Another game's call under /play/api with the session's token (the crash game's bet, cash-out…). */
+  call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
+  /** The first message of a game's live socket: `{ type: 'auth', token }`. */
+  socketAuth(): string;
 };
 
 export async function openSession(ticket: string): Promise<PlaySession> {
@@ -70,6 +74,13 @@ export async function openSession(ticket: string): Promise<PlaySession> {
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify(request),
       }),
+    call: <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+      call<T>(`${API}${path}`, {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    socketAuth: () => JSON.stringify({ type: 'auth', token }),
   };
 }
 

@@ -29,6 +29,14 @@ export async function startPlayPage(root: HTMLElement): Promise<SlotMachine | nu
     document.documentElement.lang = lang;
     t = await loadTexts(lang);
     document.title = session.open.gameName;
+    if (session.open.gameCode === 'crash') {
+      // Its own chunk: the slot page does not download the crash game, nor the reverse.
+      const [{ CrashGame }, ct] = await Promise.all([import('./crash/game'), loadTexts(lang, 'crash')]);
+      const game = new CrashGame(session, ct, moneyFormatter(lang, session.open.currency), lang);
+      root.replaceChildren(game.element);
+      game.connect();
+      return null;
+    }
     if (!session.open.slot) throw new PlayError('NOT_FOUND', 'errors.NOT_FOUND');
     const machine = new SlotMachine(session, t, moneyFormatter(lang, session.open.currency));
     root.replaceChildren(machine.element);

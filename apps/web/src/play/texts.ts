@@ -9,6 +9,8 @@ type Texts = Record<string, string>;
 
 const playFiles = import.meta.glob<Texts>('../locales/*/play.json', { import: 'default' });
 const errorFiles = import.meta.glob<Texts>('../locales/*/errors.json', { import: 'default' });
+/** A game's own texts (locales/<lang>/play-<game>.json), under the key prefix `<game>.`. */
+const gameFiles = import.meta.glob<Texts>('../locales/*/play-*.json', { import: 'default' });
 
 /** The error codes the play API can answer, plus the client's own NETWORK. */
 export const PLAY_ERROR_CODES = [
@@ -22,6 +24,10 @@ export const PLAY_ERROR_CODES = [
   'VALIDATION_FAILED',
   'UNAUTHORIZED',
   'NOT_FOUND',
+  'ROUND_CLOSED',
+  'ROUND_NOT_FOUND',
+  'CONFLICT',
+  'DUPLICATE_TRANSACTION',
   'NETWORK',
   'UNKNOWN',
 ] as const;
@@ -32,15 +38,20 @@ export function toLocale(lang: string | null | undefined): Locale {
 
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
-/** Loads the texts of `lang` and returns a `t('play.spin')` / `t('errors.NETWORK')` lookup. */
-export async function loadTexts(lang: Locale): Promise<Translate> {
+/**
+ * Loads the texts of `lang` and returns a `t('play.spin')` / `t('errors.NETWORK')` lookup;
+ * with `game`, that game's own texts too (`t('crash.bet')`).
+ */
+export async function loadTexts(lang: Locale, game?: string): Promise<Translate> {
   const none = async (): Promise<Texts> => ({});
-  const [play, errors] = await Promise.all([
+  const [play, errors, own] = await Promise.all([
     (playFiles[`../locales/${lang}/play.json`] ?? none)(),
     (errorFiles[`../locales/${lang}/errors.json`] ?? none)(),
+    (game ? (gameFiles[`../locales/${lang}/play-${game}.json`] ?? none) : none)(),
   ]);
   const table: Texts = {};
   for (const [k, v] of Object.entries(play)) table[`play.${k}`] = v;
+  for (const [k, v] of Object.entries(own)) table[`${game}.${k}`] = v;
   for (const code of PLAY_ERROR_CODES) {
     const text = errors[code];
     if (text) table[`errors.${code}`] = text;
