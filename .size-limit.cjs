@@ -45,7 +45,9 @@ module.exports = [
   // The crash game's own lazily imported chunk (play/crash/game.ts), on top of the page's entry.
   {
     name: 'JS of the crash game chunk',
-    path: abs(collect(keys.filter((k) => /src\/play\/crash\/game\.ts$/.test(k))).js.filter((f) => !play.js.includes(f))),
+    path: abs(
+      collect(keys.filter((k) => /src\/play\/crash\/game\.ts$/.test(k))).js.filter((f) => !play.js.includes(f)),
+    ),
     limit: '15 KB',
     gzip: true,
   },
