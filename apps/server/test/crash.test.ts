@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GAME_TOKEN_HEADER } from '@khela/contract';
+import { type CrashBetView, type CrashRoundView, type CrashState, GAME_TOKEN_HEADER } from '@khela/contract';
 import { betOutcome, crashPointOf, elapsedFor, linksTo, replayCrashRound } from '@khela/games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -312,6 +312,44 @@ describe(`crash on ${TEST_ENGINE}`, () => {
       await app2.close();
       if (db2 !== t.db) await db2.close();
     }
+  });
+
+  it('streams the round, bets, cash-outs and the bust to game pages authenticated by their game token', async () => {
+    const refused = await t.app.injectWS('/play/api/crash/ws');
+    const closed = new Promise<number>((r) => refused.on('close', (code) => r(code)));
+    refused.send(JSON.stringify({ type: 'auth', token: 'not-a-game-session-token' }));
+    expect(await closed).toBe(4401);
+
+    const round = await bettingRound((b) => b >= 150);
+    const p = await player();
+    const ws = await t.app.injectWS('/play/api/crash/ws');
+    const messages: { type: string; [k: string]: unknown }[] = [];
+    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+    const until = async (type: string) => {
+      for (let i = 0; i < 200 && !messages.some((m) => m.type === type); i++)
+        await new Promise((r) => setTimeout(r, 10));
+      const m = messages.find((x) => x.type === type);
+      if (!m) throw new Error(`no ${type} message; got ${messages.map((x) => x.type)}`);
+      return m as unknown as { state: CrashState; round: CrashRoundView; bet: CrashBetView };
+    };
+    ws.send(JSON.stringify({ type: 'auth', token: p.token }));
+    const hello = await until('hello');
+    expect(hello.state.round).toMatchObject({ roundNo: round.roundNo, phase: 'betting', hash: null });
+    expect(hello.state.history.length).toBeGreaterThan(0);
+    expect((await bet(p, 1, '1.00')).statusCode).toBe(200);
+    expect((await until('bet')).bet).toMatchObject({ roundNo: round.roundNo, slot: 1, stake: '1.00', status: 'open' });
+    clock = round.bettingEndsMs;
+    await t.app.crash.advance(brandId);
+    expect((await until('round')).round).toMatchObject({ phase: 'running', startedAt: round.runningMs });
+    clock = round.runningMs + elapsedFor(120);
+    expect((await cashOut(p, 1)).statusCode).toBe(200);
+    expect((await until('cashout')).bet).toMatchObject({ status: 'cashed', multiplier: 120, win: '1.20' });
+    clock = round.bustMs;
+    await t.app.crash.advance(brandId);
+    const bust = await until('bust');
+    expect(bust.round).toMatchObject({ phase: 'busted', bust: round.bust, hash: round.hash, bustAt: round.bustMs });
+    ws.terminate();
+    await finishRound();
   });
 
   it('replays every stored round to its stored outcomes', async () => {
