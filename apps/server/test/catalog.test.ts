@@ -189,7 +189,7 @@ describe(`the game catalog on ${TEST_ENGINE}`, () => {
       const jl = await list('?vassalage=JL&language=en');
       expect(jl.list.map((g) => [g.gameCode, g.maintenance])).toEqual([
         ['slot', 0],
-        ['crash', 1],
+        ['crash', 0],
         ['dice', 1],
       ]);
       expect(jl.list[0]).toMatchObject({
