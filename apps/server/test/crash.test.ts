@@ -18,7 +18,7 @@ let t: TestApp;
 let brandId: number;
 let n = 0;
 /** The engine's clock: tests move it; nothing here waits for real time. */
-let clock = 1_800_000_000_000;
+let clock = Date.now() - 30 * 24 * 3600_000;
 
 beforeAll(async () => {
   t = await createTestApp({ PROVIDER_RESOLVER_INTERVAL_SECONDS: '0', RATE_LIMIT_MAX: '100000' });
@@ -374,5 +374,63 @@ describe(`crash on ${TEST_ENGINE}`, () => {
       });
     }
     expect(betOutcome(100, { stake: 1n, target: null, cashOutElapsedMs: 0 }).kind).toBe('lost');
+  });
+});
+
+describe(`the crash round loop on ${TEST_ENGINE}`, () => {
+  it('runs rounds on the real clock in one process only, and a second process takes over when it stops', async () => {
+    const fast = { bettingMs: 150, pauseMs: 100, graceMs: 50, tickMs: 20 };
+    t.app.crash.setClock(() => Date.now());
+    t.app.crash.setTiming(fast);
+    const waitFor = async (what: () => Promise<boolean>, label: string) => {
+      for (let i = 0; i < 300; i++) {
+        if (await what()) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(
+        `timed out waiting for ${label}: ${JSON.stringify(await latestRound(t.db, brandId), (_, v) => (typeof v === 'bigint' ? String(v) : v))} ${errors.map(String)}`,
+      );
+    };
+    const busted = async () =>
+      Number(
+        (
+          await sql<{ n: bigint }>`SELECT count(*)::bigint AS n FROM crash_rounds WHERE status = 'busted'`.execute(
+            t.db.kysely,
+          )
+        ).rows[0]?.n,
+      );
+    const before = await busted();
+    const errors: unknown[] = [];
+    t.app.crash.env.onError = (err) => errors.push(err);
+    t.app.crash.startLoop();
+    // Bust points may be large: only the first few rounds that bust quickly are awaited.
+    await waitFor(
+      async () => (await busted()) >= before + 1 || (await latestRound(t.db, brandId))?.status === 'running',
+      'a round',
+    );
+    expect(t.app.crash.isLeader()).toBe(true);
+
+    if (TEST_ENGINE === 'postgres' && t.config.DATABASE_URL) {
+      const db2 = await openDatabase({ url: t.config.DATABASE_URL });
+      const app2 = await buildApp(t.config, db2);
+      await app2.ready();
+      try {
+        app2.crash.setTiming(fast);
+        app2.crash.startLoop();
+        await new Promise((r) => setTimeout(r, 300));
+        expect(app2.crash.isLeader()).toBe(false);
+        // The leader goes away: the other process wins the lock, voids the round it left and goes on.
+        const atStop = await current();
+        await t.app.crash.stopLoop();
+        await waitFor(async () => app2.crash.isLeader(), 'the second process to lead');
+        // A round left betting or running is voided and the next starts at once; after a bust,
+        // the next starts after the pause: either way soon, whatever the bust points.
+        await waitFor(async () => (await current()).roundNo > atStop.roundNo, 'the next round');
+      } finally {
+        await app2.close();
+        await db2.close();
+      }
+    } else await t.app.crash.stopLoop();
+    expect(await checkLedger(t.db)).toEqual([]);
   });
 });

@@ -37,6 +37,8 @@ export type CrashGame = {
   settleRound: typeof settleRound;
   startLoop(): void;
   stopLoop(): Promise<void>;
+  /** Whether this process runs the rounds (false before the loop starts). */
+  isLeader(): boolean;
 };
 
 declare module 'fastify' {
@@ -98,6 +100,7 @@ export const crashGame = fp(async (root: FastifyInstance) => {
       await loop?.stop();
       loop = null;
     },
+    isLeader: () => loop?.isLeader() ?? false,
   } satisfies CrashGame);
 
   root.addHook('onListen', async () => {
