@@ -15,6 +15,7 @@ import {
   insertRound,
   latestRound,
   markBetSettled,
+  markRefunded,
   markSettled,
   setRoundStatus,
   unsettledRounds,
@@ -206,7 +207,8 @@ async function autoCashOuts(env: CrashEnv, round: CrashRound, now: number) {
 async function pay(env: CrashEnv, wallet: Wallet, bet: CrashBet, step: (w: Wallet, b: CrashBet) => Promise<Outcome>) {
   try {
     const out = await step(wallet, bet);
-    if (out.ok || FINAL_REFUSALS.has(out.code)) await markBetSettled(env.db, bet.id);
+    if (!out.ok && out.code === 'BET_ROLLED_BACK') await markRefunded(env.db, bet.id);
+    else if (out.ok || FINAL_REFUSALS.has(out.code)) await markBetSettled(env.db, bet.id);
     return out;
   } catch (err) {
     // Left unsettled: the next settlement run repeats the same keyed step.

@@ -18,6 +18,7 @@ import {
   insertBet,
   latestRound,
   markBetSettled,
+  markRefunded,
   pastRounds,
   roundByNo,
 } from './repo';
@@ -157,6 +158,10 @@ export async function cashOut(
 
 async function payWin(wallet: Wallet, bet: CrashBet) {
   const paid = await creditWin(wallet, bet);
+  if (!paid.ok && paid.code === 'BET_ROLLED_BACK') {
+    await markRefunded(wallet.call.db, bet.id);
+    throw new AppError('BET_ROLLED_BACK');
+  }
   if (paid.ok || FINAL_REFUSALS.has(paid.code)) await markBetSettled(wallet.call.db, bet.id);
   else throw new AppError(paid.code);
 }

@@ -294,3 +294,14 @@ export async function closeBet(db: Database, id: bigint, status: 'lost' | 'void'
 export async function markBetSettled(db: Database, id: bigint): Promise<void> {
   await sql`UPDATE crash_bets SET settled = true WHERE id = ${id}`.execute(db.kysely);
 }
+
+/**
+ * A bet whose stake the provider resolver refunded (a flight longer than
+ * PROVIDER_ROUND_TIMEOUT_SECONDS): whatever was decided, its money is the refund, so the record
+ * says void.
+ */
+export async function markRefunded(db: Database, id: bigint): Promise<void> {
+  await sql`UPDATE crash_bets SET status = 'void', win = NULL, multiplier = NULL, settled = true WHERE id = ${id}`.execute(
+    db.kysely,
+  );
+}
