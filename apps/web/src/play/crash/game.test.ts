@@ -143,7 +143,7 @@ describe('the crash page', () => {
     await settle();
     const bet = calls[1];
     expect(bet?.url).toBe('/play/api/crash/bet');
-    expect((bet?.init.headers as Record<string, string>)[GAME_TOKEN_HEADER]).toBe(opened.token);
+    expect((bet?.init.headers as Record<string, string> | undefined)?.[GAME_TOKEN_HEADER]).toBe(opened.token);
     expect(JSON.parse(String(bet?.init.body))).toMatchObject({ slot: 1, stake: '1.00' });
     expect(root.querySelector('.crash-balance')?.textContent).toContain('99.00');
     expect(buttons(root)[0]?.textContent).toBe(enCrash.betPlaced);
