@@ -11,7 +11,7 @@ import { elapsedFor } from '@khela/games';
 import { sql } from 'kysely';
 import WebSocket from 'ws';
 import { buildApp } from '../src/app';
-import { latestRound } from '../src/modules/inhouse/crash/repo';
+import { type CrashRound, latestRound } from '../src/modules/inhouse/crash/repo';
 import * as provider from '../src/modules/provider/service';
 import { issueLaunchTicket } from '../src/modules/provider/tickets';
 import { checkLedger } from '../src/modules/wallet/invariants';
@@ -86,8 +86,10 @@ export async function crashBench() {
       ),
     );
     // A fresh betting window with time left (the bench reads the bust point: it is not a player).
+    const fresh = (r: CrashRound | null): r is CrashRound =>
+      r?.status === 'betting' && r.bettingEndsMs - Date.now() >= 9_000 && r.bust >= 150;
     let round = await latestRound(db, brandId);
-    while (!round || round.status !== 'betting' || round.bettingEndsMs - Date.now() < 9_000 || round.bust < 150) {
+    while (!fresh(round)) {
       await new Promise((r) => setTimeout(r, 50));
       round = await latestRound(db, brandId);
     }
