@@ -48,4 +48,13 @@ module.exports = [
   { name: 'JS loaded for the slot page', path: abs(play.js), limit: '20 KB', gzip: true },
   { name: 'CSS loaded for the slot page', path: abs(play.css), limit: '5 KB', gzip: true },
   { name: 'JS added by the dice game', path: abs(diceOnly(dice.js)), limit: '14 KB', gzip: true },
+  // The crash game's own lazily imported chunk (play/crash/game.ts), on top of the page's entry.
+  {
+    name: 'JS of the crash game chunk',
+    path: abs(
+      collect(keys.filter((k) => /src\/play\/crash\/game\.ts$/.test(k))).js.filter((f) => !play.js.includes(f)),
+    ),
+    limit: '15 KB',
+    gzip: true,
+  },
 ];

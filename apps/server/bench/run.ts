@@ -6,6 +6,8 @@
  *  3. Logins per second and p50/p99 beside the argon2id hash time alone (bench/login.ts).
  *  4. The ledger against raw UPDATEs on PostgreSQL and PGlite, and the balance push latency with
  *     1,000 sockets open (bench/money.ts).
+ *  5. One crash round with 1,000 players on the game socket: bets accepted, cash-out latency,
+ *     wallet calls, and the ledger's invariants (bench/crash.ts).
  * Each server runs in its own process; autocannon drives it from this one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -13,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { crashBench } from './crash';
 import { loginBench } from './login';
 import { moneyBench } from './money';
 
@@ -109,6 +112,7 @@ async function main() {
     });
 
     await moneyBench();
+    await crashBench();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

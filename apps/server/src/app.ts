@@ -11,6 +11,7 @@ import {
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { gameRoutes } from './modules/games/routes';
+import { crashGame } from './modules/inhouse/crash/plugin';
 import { diceRoutes } from './modules/inhouse/dice/routes';
 import { inhousePage } from './modules/inhouse/page';
 import { inhouseRoutes } from './modules/inhouse/routes';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(recordRoutes);
   await app.register(inhouseRoutes);
   await app.register(diceRoutes);
+  await app.register(crashGame);
   await app.register(inhousePage);
   await app.register(webApp);
   installNotFound(app);

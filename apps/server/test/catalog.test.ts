@@ -186,11 +186,14 @@ describe(`the game catalog on ${TEST_ENGINE}`, () => {
     });
 
     it('lists a switched-off game with a maintenance mark', async () => {
-      const jl = await list('?vassalage=JL&language=en');
+      await t.db.kysely.updateTable('games').set({ enabled: false }).where('code', '=', 'dice').execute();
+      const jl = await list('?vassalage=JL&language=en').finally(() =>
+        t.db.kysely.updateTable('games').set({ enabled: true }).where('code', '=', 'dice').execute(),
+      );
       expect(jl.list.map((g) => [g.gameCode, g.maintenance])).toEqual([
         ['slot', 0],
-        ['crash', 1],
-        ['dice', 0],
+        ['crash', 0],
+        ['dice', 1],
       ]);
       expect(jl.list[0]).toMatchObject({
         gameName: 'Khela Slots',

@@ -158,18 +158,21 @@ describe(`POST /wps/game/launchGame on ${TEST_ENGINE}`, () => {
 
   it('answers a switched-off game with GAME_MAINTENANCE and launchable suggestions, writing nothing', async () => {
     const p = await player();
+    await t.db.kysely.updateTable('games').set({ enabled: false }).where('code', '=', 'dice').execute();
     const before = await written();
-    const res = await launch({ gameId: 'crash', vassalage: 'JL', language: 'en' }, p.token);
+    const res = await launch({ gameId: 'dice', vassalage: 'JL', language: 'en' }, p.token).finally(() =>
+      t.db.kysely.updateTable('games').set({ enabled: true }).where('code', '=', 'dice').execute(),
+    );
     expect(res.statusCode).toBe(503);
     const body = res.json();
     expect(body).toMatchObject({ success: false, code: 'GAME_MAINTENANCE', message: 'errors.GAME_MAINTENANCE' });
     const { suggestions } = GameMaintenanceValue.parse(body.value);
     expect(suggestions.length).toBeGreaterThan(0);
     expect(suggestions.length).toBeLessThanOrEqual(6);
-    // Only slot and dice are launchable in the demo catalog (JL is the one vendor with a launcher).
-    expect(suggestions.map((g) => [g.gameCode, g.gameType, g.maintenance])).toEqual([
+    // Only the in-house games that are on are launchable in the demo catalog (JL is the one vendor with a launcher).
+    expect(suggestions.map((g) => [g.gameCode, g.gameType, g.maintenance]).sort()).toEqual([
+      ['crash', 'INHOUSE', 0],
       ['slot', 'INHOUSE', 0],
-      ['dice', 'INHOUSE', 0],
     ]);
     expect(await written()).toEqual(before);
   });
@@ -189,7 +192,11 @@ describe(`POST /wps/game/launchGame on ${TEST_ENGINE}`, () => {
 
     const res = await launch({ gameId: 'NKR-TIGER', accountTypeName: 'NKR' }, p.token);
     expect(res.statusCode).toBe(503);
-    expect(GameMaintenanceValue.parse(res.json().value).suggestions.map((g) => g.gameCode)).toEqual(['slot', 'dice']);
+    expect(GameMaintenanceValue.parse(res.json().value).suggestions.map((g) => g.gameCode)).toEqual([
+      'slot',
+      'crash',
+      'dice',
+    ]);
 
     // The lobby marks those games before anyone clicks.
     const list = GamePage.parse((await t.app.inject({ url: '/lgw/games/game_list?vassalage=NKR' })).json().value);

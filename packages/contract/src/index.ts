@@ -2,6 +2,7 @@ export * from './auth';
 export * from './avatar-rules';
 export * from './catalog';
 export * from './constants';
+export * from './crash';
 export * from './cs-path';
 export * from './dice';
 export * from './envelope';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CrashInfo } from './crash';
 import { DiceInfo } from './dice';
 
 /**
@@ -62,6 +63,7 @@ export const PlayOpenValue = z.object({
   playMoney: z.boolean(),
   slot: SlotInfo.optional(),
   dice: DiceInfo.optional(),
+  crash: CrashInfo.optional(),
 });
 export type PlayOpenValue = z.infer<typeof PlayOpenValue>;
 

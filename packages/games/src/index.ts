@@ -1,3 +1,4 @@
+export * from './crash/round';
 export * from './fair/crash';
 export * from './fair/dice';
 export * from './fair/dice-bet';

@@ -278,7 +278,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     games: [
       // Made playable by the in-house provider (issue 4 §9).
       g('slot', 'Khela Slots', 'খেলা স্লট', 100, { classify: 'slot', lines: 20, hot: true }),
-      g('crash', 'Rocket Crash', 'রকেট ক্র্যাশ', 100, { classify: 'crash', off: true }),
+      g('crash', 'Rocket Crash', 'রকেট ক্র্যাশ', 100, { classify: 'crash' }),
       g('dice', 'Lucky Dice', 'লাকি ডাইস', 100, { classify: 'crash' }),
     ],
   },

@@ -51,8 +51,10 @@ export type PlaySession = {
   open: PlayOpenValue;
   balance(): Promise<PlayBalanceValue>;
   spin(request: SlotSpinRequest): Promise<SlotSpinValue>;
-  /** Any other call of this game under /play/api (its path after it), with the session's token. */
-  request<T>(path: string, body?: unknown): Promise<T>;
+  /** A game's own call under /play/api (its path after it, e.g. '/dice/bet'), with the session's token. */
+  call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
+  /** The first message of a game's live socket: `{ type: 'auth', token }`. */
+  socketAuth(): string;
 };
 
 export async function openSession(ticket: string): Promise<PlaySession> {
@@ -72,13 +74,13 @@ export async function openSession(ticket: string): Promise<PlaySession> {
         headers: { ...headers, 'content-type': 'application/json' },
         body: JSON.stringify(request),
       }),
-    request: (path, body) =>
-      call(
-        `${API}/${path}`,
-        body === undefined
-          ? { method: 'GET', headers }
-          : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) },
-      ),
+    call: <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+      call<T>(`${API}${path}`, {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
+    socketAuth: () => JSON.stringify({ type: 'auth', token }),
   };
 }
 

@@ -43,6 +43,14 @@ export async function startPlayPage(root: HTMLElement): Promise<PlayGame | null>
       const [{ DiceGame }, diceTexts] = await Promise.all([import('./dice/dice-game'), loadTexts(lang, 'dice')]);
       return mount(root, new DiceGame(session, diceTexts, moneyFormatter(lang, session.open.currency)));
     }
+    if (session.open.gameCode === 'crash') {
+      // Its own chunk: the slot page does not download the crash game, nor the reverse.
+      const [{ CrashGame }, ct] = await Promise.all([import('./crash/game'), loadTexts(lang, 'crash')]);
+      const game = new CrashGame(session, ct, moneyFormatter(lang, session.open.currency), lang);
+      root.replaceChildren(game.element);
+      game.connect();
+      return null;
+    }
     if (!session.open.slot) throw new PlayError('NOT_FOUND', 'errors.NOT_FOUND');
     return mount(root, new SlotMachine(session, t, moneyFormatter(lang, session.open.currency)));
   } catch (e) {

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../platform/errors';
 
 /** The in-house games that have a page in play.html (the catalog's JL game codes). */
-export const INHOUSE_PAGES: readonly string[] = ['slot', 'dice'];
+export const INHOUSE_PAGES: readonly string[] = ['slot', 'dice', 'crash'];
 
 /**
  * The game page's own policy, stricter than the site's: it only runs its bundle, talks to

@@ -34,6 +34,7 @@ import * as provider from '../provider/service';
 import { redeemLaunchTicket } from '../provider/tickets';
 import { currentBalance } from '../wallet/ledger';
 import { currencyOf, type Holder, walletFor } from '../wallet/service';
+import { crashInfo } from './crash/info';
 import { DICE_GAME, diceInfo } from './dice/service';
 import { deleteRound, type InhouseGame, inhouseGame, insertRound, roundById, type StoredRound } from './repo';
 
@@ -107,6 +108,7 @@ export async function open(ctx: PlayContext, ticket: string): Promise<PlayOpenVa
     playMoney: member.isAgent === 4,
     ...(game.code === SLOT_GAME ? { slot: slotInfo(ctx, game) } : {}),
     ...(game.code === DICE_GAME ? { dice: diceInfo(ctx, game) } : {}),
+    ...(game.code === 'crash' ? { crash: crashInfo(ctx.brand, game) } : {}),
   };
 }
 

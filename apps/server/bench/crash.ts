@@ -1,0 +1,167 @@
+/**
+ * Crash benchmark (issue 5), called from bench/run.ts: one real round of the crash game with
+ * CRASH_PLAYERS (1,000) players, each with the game page's socket open (authenticated by its
+ * game token), each betting in the betting window and cashing out at a random moment of the
+ * flight, some after the bust. Prints the bet acceptance rate, cash-out answer latency p50/p99,
+ * the ledger postings per second of the round, and whether every socket saw the bust.
+ * Runs on PGlite (one process, the round loop's leader) with the real clock.
+ */
+import { randomBytes } from 'node:crypto';
+import { elapsedFor } from '@khela/games';
+import { sql } from 'kysely';
+import WebSocket from 'ws';
+import { buildApp } from '../src/app';
+import { type CrashRound, latestRound } from '../src/modules/inhouse/crash/repo';
+import * as provider from '../src/modules/provider/service';
+import { issueLaunchTicket } from '../src/modules/provider/tickets';
+import { checkLedger } from '../src/modules/wallet/invariants';
+import { adjust } from '../src/modules/wallet/service';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase } from '../src/platform/db';
+import { migrate } from '../src/platform/migrate';
+import { seedDemo } from '../src/seed/demo';
+
+const PLAYERS = Number(process.env.CRASH_PLAYERS ?? 1_000);
+const PORT = 18_090;
+
+function pct(xs: number[], p: number) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
+}
+
+export async function crashBench() {
+  const db = await openDatabase({});
+  await migrate(db);
+  await seedDemo(db);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    WEB_DIST: '/nonexistent',
+    RATE_LIMIT_MAX: '100000000',
+  });
+  const app = await buildApp(config, db);
+  await app.ready();
+  // A betting window long enough for every player's bet, a short pause between rounds.
+  app.crash.setTiming({ bettingMs: 10_000, pauseMs: 500, graceMs: 500 });
+  const brandId = (await db.kysely.selectFrom('brands').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  try {
+    const tokens: string[] = [];
+    for (let i = 0; i < PLAYERS; i++) {
+      const m = await db.kysely
+        .insertInto('members')
+        .values({
+          brand_id: brandId,
+          account: `bench${i}${randomBytes(3).toString('hex')}`,
+          member_label: '[]',
+          is_agent: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const holder = { id: m.id, brandId, isAgent: 0 };
+      await adjust(db, { brandId, member: holder, amount: 100_000n, currency: 'BDT', reason: 'desk', actor: 'bench' });
+      const s = await provider.createGameSession(db, { member: holder, vendor: 'JL', gameCode: 'crash' });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/play/api/open',
+        payload: { ticket: await issueLaunchTicket(db, brandId, s.token) },
+      });
+      tokens.push(res.json().value.token);
+    }
+    await app.listen({ port: PORT, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${PORT}`;
+    const bustsSeen = new Map<number, number>();
+    const sockets = await Promise.all(
+      tokens.map(
+        (token) =>
+          new Promise<WebSocket>((resolve, reject) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${PORT}/play/api/crash/ws`);
+            ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
+            ws.on('message', (d) => {
+              const msg = JSON.parse(String(d));
+              if (msg.type === 'hello') resolve(ws);
+              if (msg.type === 'bust') bustsSeen.set(msg.round.roundNo, (bustsSeen.get(msg.round.roundNo) ?? 0) + 1);
+            });
+            ws.once('error', reject);
+          }),
+      ),
+    );
+    // A fresh betting window with time left (the bench reads the bust point: it is not a player).
+    const fresh = (r: CrashRound | null): r is CrashRound =>
+      r?.status === 'betting' && r.bettingEndsMs - Date.now() >= 9_000 && r.bust >= 150;
+    let round = await latestRound(db, brandId);
+    while (!fresh(round)) {
+      await new Promise((r) => setTimeout(r, 50));
+      round = await latestRound(db, brandId);
+    }
+    const call = (path: string, token: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-khela-game-token': token },
+        body: JSON.stringify(body),
+      })
+        .then((r) => r.json() as Promise<{ success: boolean; code?: string }>)
+        .catch(() => ({ success: false, code: 'NETWORK' }));
+
+    const t0 = performance.now();
+    // Players click at different moments of the window's first six seconds, as people do.
+    const bets = await Promise.all(
+      tokens.map(async (token, i) => {
+        await new Promise((r) => setTimeout(r, Math.random() * 6_000));
+        return call('/play/api/crash/bet', token, { requestId: `bench-b-${i}-${Date.now()}`, slot: 1, stake: '1.00' });
+      }),
+    );
+    const betSecs = (performance.now() - t0) / 1000;
+    const accepted = bets.filter((b) => b.success).length;
+    const refusedBets = [...new Set(bets.filter((b) => !b.success).map((b) => b.code))].join(', ');
+
+    const flight = elapsedFor(round.bust);
+    const latencies: number[] = [];
+    let paid = 0;
+    let refused = 0;
+    const startIn = round.runningMs - Date.now();
+    const f0 = performance.now();
+    await Promise.all(
+      tokens.map(async (token, i) => {
+        if (!bets[i]?.success) return;
+        await new Promise((r) => setTimeout(r, startIn + Math.random() * flight * 1.2));
+        const s = performance.now();
+        const answer = await call('/play/api/crash/cashout', token, {
+          requestId: `bench-c-${i}-${Date.now()}`,
+          slot: 1,
+        });
+        latencies.push(performance.now() - s);
+        if (answer.success) paid++;
+        else refused++;
+      }),
+    );
+    const flightSecs = (performance.now() - f0) / 1000;
+    // Let the loop settle the round.
+    const settledBy = Date.now() + 30_000;
+    while (Date.now() < settledBy && (await latestRound(db, brandId))?.roundNo === round.roundNo) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const postings = await sql<{ n: bigint }>`
+      SELECT count(*)::bigint AS n FROM provider_transactions WHERE round_id LIKE ${`crash-${round.roundNo}-%`} AND outcome = 'ok'`.execute(
+      db.kysely,
+    );
+    console.log(`\nCrash: one round, ${PLAYERS} players with the game socket open (PGlite, real clock)`);
+    console.log(
+      `  bets accepted          ${accepted}/${PLAYERS} over ${betSecs.toFixed(1)} s${refusedBets ? ` (refused: ${refusedBets})` : ''}`,
+    );
+    console.log(`  bust                   ${(round.bust / 100).toFixed(2)}× after ${(flight / 1000).toFixed(1)} s`);
+    console.log(`  cash-outs              ${paid} paid, ${refused} refused (too late)`);
+    console.log(
+      `  cash-out answer        p50 ${pct(latencies, 50).toFixed(1)} ms  p99 ${pct(latencies, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `  wallet calls           ${Number(postings.rows[0]?.n)} in ${(betSecs + flightSecs).toFixed(1)} s of betting and flight`,
+    );
+    console.log(`  sockets saw the bust   ${bustsSeen.get(round.roundNo) ?? 0}/${PLAYERS}`);
+    const problems = await checkLedger(db);
+    console.log(`  ledger invariants      ${problems.length === 0 ? 'hold' : problems.join('; ')}`);
+    for (const s of sockets) s.close();
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}

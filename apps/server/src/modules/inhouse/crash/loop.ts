@@ -1,0 +1,101 @@
+import { INHOUSE_VENDOR } from '@khela/contract';
+import pg from 'pg';
+import type { Database } from '../../../platform/db';
+import { advance, type CrashEnv, recover } from './engine';
+import { CRASH_GAME } from './money';
+
+/**
+ * Runs the round engine for every brand with the crash game switched on — in one process only.
+ * On PostgreSQL the leader is whoever holds the session advisory lock LEADER_LOCK on its own
+ * connection; the others try again every few seconds and take over when the leader's
+ * connection goes (its process died). On PGlite there is one process, the leader.
+ */
+const LEADER_LOCK = 51_500_015;
+const LEADER_RETRY_MS = 2_000;
+const BRANDS_REFRESH_MS = 5_000;
+
+export type Loop = { isLeader(): boolean; stop(): Promise<void> };
+
+async function crashBrands(db: Database): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('games')
+    .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
+    .select('games.brand_id')
+    .where('vendors.vassalage', '=', INHOUSE_VENDOR)
+    .where('games.code', '=', CRASH_GAME)
+    .where('games.enabled', '=', true)
+    .execute();
+  return [...new Set(rows.map((r) => r.brand_id))];
+}
+
+export function startLoop(env: CrashEnv, databaseUrl: string | undefined): Loop {
+  let lock: pg.Client | null = null;
+  let leader = env.db.kind === 'pglite';
+  let lastTry = 0;
+  let brands: number[] = [];
+  let brandsAt = 0;
+  const recovered = new Set<number>();
+  let busy = false;
+  let stopped = false;
+
+  async function tryLead(): Promise<boolean> {
+    if (!databaseUrl) return false;
+    const c = new pg.Client({ connectionString: databaseUrl });
+    c.on('error', () => {
+      // The lock went with the connection: stop leading until it is won again.
+      leader = false;
+      lock = null;
+      recovered.clear();
+    });
+    await c.connect();
+    const r = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LEADER_LOCK]);
+    if (r.rows[0]?.ok) {
+      lock = c;
+      return true;
+    }
+    await c.end();
+    return false;
+  }
+
+  async function tick() {
+    if (!leader) {
+      if (Date.now() - lastTry < LEADER_RETRY_MS) return;
+      lastTry = Date.now();
+      leader = await tryLead();
+      if (!leader) return;
+    }
+    if (Date.now() - brandsAt > BRANDS_REFRESH_MS) {
+      brands = await crashBrands(env.db);
+      brandsAt = Date.now();
+    }
+    for (const brandId of brands) {
+      if (stopped) return;
+      if (!recovered.has(brandId)) {
+        await recover(env, brandId);
+        recovered.add(brandId);
+      }
+      await advance(env, brandId);
+    }
+  }
+
+  const timer = setInterval(() => {
+    if (busy || stopped) return;
+    busy = true;
+    tick()
+      .catch((err) => env.onError?.(err))
+      .finally(() => {
+        busy = false;
+      });
+  }, env.timing.tickMs);
+  timer.unref();
+
+  return {
+    isLeader: () => leader,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      while (busy) await new Promise((r) => setTimeout(r, 10));
+      await lock?.end().catch(() => {});
+    },
+  };
+}

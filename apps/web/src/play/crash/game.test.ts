@@ -1,0 +1,170 @@
+import type { CrashInfo, CrashRoundView } from '@khela/contract/crash';
+import type { PlayOpenValue } from '@khela/contract/inhouse';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import bnCrash from '../../locales/bn/play-crash.json';
+import enCrash from '../../locales/en/play-crash.json';
+import { GAME_TOKEN_HEADER } from '../api';
+import { startPlayPage } from '../page';
+
+/** The crash page mounted as a launch opens it: the socket and the calls stubbed. */
+const crash: CrashInfo = {
+  stakes: ['1.00', '2.00', '5.00'],
+  rtp: '97.00',
+  growthPerMs: 0.00006,
+  maxMultiplier: 1_000_000,
+  minTarget: 101,
+};
+const opened: PlayOpenValue = {
+  token: 'crash-session-token-in-memory',
+  gameCode: 'crash',
+  gameName: 'Rocket Crash',
+  currency: 'BDT',
+  language: 'en',
+  balance: '100.00',
+  playMoney: false,
+  crash,
+};
+
+class FakeSocket {
+  static last: FakeSocket | null = null;
+  static OPEN = 1;
+  readyState = 1;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((e: { data: string }) => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+    setTimeout(() => this.onopen?.(), 0);
+  }
+  send(text: string) {
+    this.sent.push(text);
+  }
+  close() {}
+  push(msg: unknown) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+}
+
+const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
+const fail = (code: string) =>
+  new Response(JSON.stringify({ success: false, code, message: `errors.${code}` }), { status: 409 });
+const settle = () => new Promise((r) => setTimeout(r, 0));
+const round = (over: Partial<CrashRoundView> = {}): CrashRoundView => ({
+  roundNo: 3,
+  chainIndex: 3,
+  terminatingHash: 'ab'.repeat(32),
+  phase: 'betting',
+  bettingEndsAt: Date.now() + 5_000,
+  startedAt: Date.now() + 5_000,
+  bust: null,
+  hash: null,
+  bustAt: null,
+  ...over,
+});
+
+function network(...answers: Response[]) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const next = answers.shift();
+    if (!next) throw new Error('no answer stubbed');
+    return next;
+  });
+  return calls;
+}
+
+async function mount(language = 'en', ...answers: Response[]) {
+  const calls = network(ok({ ...opened, language }), ...answers);
+  history.replaceState(null, '', '/play/crash?ticket=TICKET_abcdefghijklmnop');
+  const root = document.createElement('div');
+  document.body.replaceChildren(root);
+  await startPlayPage(root);
+  await settle();
+  return { calls, root, socket: FakeSocket.last as FakeSocket };
+}
+
+const buttons = (root: HTMLElement) => [...root.querySelectorAll<HTMLButtonElement>('.crash-action')];
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.stubGlobal('matchMedia', (q: string) => ({ matches: q.includes('reduce'), media: q }));
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the crash page', () => {
+  it('authenticates its socket with the game token and draws the round it is told about', async () => {
+    const { root, socket } = await mount();
+    expect(socket.url).toMatch(/\/play\/api\/crash\/ws$/);
+    expect(JSON.parse(socket.sent[0] ?? '{}')).toEqual({ type: 'auth', token: opened.token });
+    socket.push({
+      type: 'hello',
+      state: {
+        serverNow: Date.now(),
+        round: round(),
+        bets: [],
+        history: [{ roundNo: 2, chainIndex: 2, bust: 234, hash: 'cd'.repeat(32), void: false }],
+        balance: '100.00',
+      },
+    });
+    expect(root.querySelector('.crash-multiplier')?.textContent).toMatch(/Take-off in [45] s/);
+    expect(root.querySelector('.crash-fair')?.textContent).toContain('ab'.repeat(32));
+    expect(root.querySelector('.crash-fair')?.textContent).toContain('97.00%');
+    const past = root.querySelector<HTMLButtonElement>('.crash-past');
+    expect(past?.textContent).toBe('2.34×');
+    past?.click();
+    expect(root.querySelector('.crash-detail')?.textContent).toContain('cd'.repeat(32));
+    expect(buttons(root).map((b) => [b.textContent, b.disabled])).toEqual([
+      [enCrash.bet, false],
+      [enCrash.bet, false],
+    ]);
+  });
+
+  it('bets with the panel, then offers the cash-out while flying, and says "too late" after the bust', async () => {
+    const betAnswer = {
+      bet: {
+        roundNo: 3,
+        name: 'me***1',
+        slot: 1,
+        stake: '1.00',
+        target: null,
+        status: 'open',
+        multiplier: null,
+        win: null,
+        mine: true,
+      },
+      balance: '99.00',
+    };
+    const { root, socket, calls } = await mount('en', ok(betAnswer), fail('ROUND_CLOSED'));
+    socket.push({ type: 'hello', state: { serverNow: Date.now(), round: round(), bets: [], history: [] } });
+    buttons(root)[0]?.click();
+    await settle();
+    const bet = calls[1];
+    expect(bet?.url).toBe('/play/api/crash/bet');
+    expect((bet?.init.headers as Record<string, string> | undefined)?.[GAME_TOKEN_HEADER]).toBe(opened.token);
+    expect(JSON.parse(String(bet?.init.body))).toMatchObject({ slot: 1, stake: '1.00' });
+    expect(root.querySelector('.crash-balance')?.textContent).toContain('99.00');
+    expect(buttons(root)[0]?.textContent).toBe(enCrash.betPlaced);
+    // The flight starts 11.6 s ago: about 2.00×.
+    socket.push({
+      type: 'round',
+      round: round({ phase: 'running', startedAt: Date.now() - 11_553, bettingEndsAt: Date.now() - 11_553 }),
+      serverNow: Date.now(),
+    });
+    expect(buttons(root)[0]?.textContent).toMatch(/^Cash out BDT\s?2\.0\d$/);
+    buttons(root)[0]?.click();
+    await settle();
+    expect(calls[2]?.url).toBe('/play/api/crash/cashout');
+    expect(JSON.parse(String(calls[2]?.init.body))).toEqual({ requestId: expect.any(String), slot: 1 });
+    expect(root.querySelector('.crash-note')?.textContent).toBe(enCrash.tooLate);
+  });
+
+  it('speaks Bengali when launched in Bengali', async () => {
+    const { root, socket } = await mount('bn');
+    socket.push({ type: 'hello', state: { serverNow: Date.now(), round: round(), bets: [], history: [] } });
+    expect(buttons(root)[0]?.textContent).toBe(bnCrash.bet);
+    expect(root.querySelector('.crash-live h2')?.textContent).toBe(bnCrash.liveBets);
+  });
+});
