@@ -69,7 +69,8 @@ export function crashChainEvidence(seedHex: string, rounds: number): CrashEviden
   let bytes = hexToBytes(seedHex);
   for (let i = 0; i < rounds; i++) {
     const bust = crashPointOf(bytesToHex(bytes));
-    for (let k = 0; k < CRASH_THRESHOLDS.length; k++) if (bust >= (CRASH_THRESHOLDS[k] as number)) atLeast[k] = (atLeast[k] as number) + 1;
+    for (let k = 0; k < CRASH_THRESHOLDS.length; k++)
+      if (bust >= (CRASH_THRESHOLDS[k] as number)) atLeast[k] = (atLeast[k] as number) + 1;
     bytes = sha256(bytes);
   }
   const tail = CRASH_THRESHOLDS.map((threshold, k) => ({
