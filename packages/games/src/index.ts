@@ -1,5 +1,6 @@
 export * from './fair/crash';
 export * from './fair/dice';
+export * from './fair/seed-hash';
 export * from './rng';
 export * from './slot/engine';
 export * from './slot/info';
