@@ -93,6 +93,13 @@ describe('FairnessPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'ন্যায্য খেলা, নিজেই যাচাই করুন' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'যাচাই করুন' })).toBeTruthy();
   });
+
+  it("writes results in the reader's digits", async () => {
+    await changeLanguage('bn');
+    renderPage(`/fairness?game=crash&hash=${CHAIN[1]}`);
+    expect(within(result()).getByText('২৭.৯৪×')).toBeTruthy();
+    expect(within(result()).getByText('ক্র্যাশ পয়েন্ট')).toBeTruthy();
+  });
 });
 
 describe('/fairness in the site', () => {

@@ -16,13 +16,13 @@ import {
 /** What a deep link pre-filled (`?game=dice&serverSeed=…`), and whether to check it at once. */
 export type VerifierProps = { initial: Record<string, string>; autoVerify: boolean };
 
-/** A number with fixed decimals in the reader's digits (২.৩৫ in Bangla). */
+/** A number with `digits` (up to `maxDigits`) decimals in the reader's digits (২.৩৫ in Bangla). */
 function useFixed() {
   const { i18n } = useTranslation();
-  return (value: number, digits: number) =>
+  return (value: number, digits: number, maxDigits = digits) =>
     new Intl.NumberFormat(intlTag(i18n.language), {
       minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
+      maximumFractionDigits: maxDigits,
     }).format(value);
 }
 
@@ -105,7 +105,7 @@ export function DiceVerifier({ initial, autoVerify }: VerifierProps) {
               </dt>
               <dd>
                 {r.bet.won
-                  ? t('fairness.dice.won', { multiplier: fixed(r.bet.multiplier / 10_000, 4) })
+                  ? t('fairness.dice.won', { multiplier: fixed(r.bet.multiplier / 10_000, 2, 4) })
                   : t('fairness.dice.lost')}
               </dd>
             </div>
@@ -118,6 +118,8 @@ export function DiceVerifier({ initial, autoVerify }: VerifierProps) {
 
 export function SlotVerifier({ initial, autoVerify }: VerifierProps) {
   const { t, i18n } = useTranslation();
+  const fixed = useFixed();
+  const num = (n: number) => fixed(n, 0);
   const decimals = useSystemStatus().data?.brand.currencyDecimals ?? 2;
   const money = (minor: bigint) => formatMoney(i18n.language, fromMinor(minor, decimals), decimals);
   const symbol = (id: string) => t(`fairness.slot.symbols.${id}`, { defaultValue: id });
@@ -140,15 +142,17 @@ export function SlotVerifier({ initial, autoVerify }: VerifierProps) {
               .map((spin, n) => ({ spin, n }))
               .map(({ spin, n }) => (
                 <li key={n} className="fair-spin">
-                  <h4>{spin.kind === 'base' ? t('fairness.slot.baseSpin') : t('fairness.slot.freeSpin', { n })}</h4>
-                  <p>{t('fairness.slot.stops', { stops: spin.stops.join(', ') })}</p>
-                  <SlotWindow grid={spin.window} symbol={symbol} />
+                  <h4>
+                    {spin.kind === 'base' ? t('fairness.slot.baseSpin') : t('fairness.slot.freeSpin', { n: num(n) })}
+                  </h4>
+                  <p>{t('fairness.slot.stops', { stops: spin.stops.map(num).join(', ') })}</p>
+                  <SlotWindow grid={spin.window} symbol={symbol} num={num} />
                   <ul className="fair-wins">
                     {spin.lines.map((l) => (
                       <li key={l.line}>
                         {t('fairness.slot.lineWin', {
-                          line: l.line + 1,
-                          count: l.count,
+                          line: num(l.line + 1),
+                          count: num(l.count),
                           symbol: symbol(l.symbol),
                           win: money(l.win),
                         })}
@@ -156,7 +160,10 @@ export function SlotVerifier({ initial, autoVerify }: VerifierProps) {
                     ))}
                     {spin.scatter.win > 0n && (
                       <li>
-                        {t('fairness.slot.scatterWin', { count: spin.scatter.count, win: money(spin.scatter.win) })}
+                        {t('fairness.slot.scatterWin', {
+                          count: num(spin.scatter.count),
+                          win: money(spin.scatter.win),
+                        })}
                       </li>
                     )}
                   </ul>
@@ -177,7 +184,15 @@ export function SlotVerifier({ initial, autoVerify }: VerifierProps) {
 }
 
 /** The symbols a spin shows, reels as columns (positions are fixed per model, so they key the cells). */
-function SlotWindow({ grid, symbol }: { grid: string[][]; symbol: (id: string) => string }) {
+function SlotWindow({
+  grid,
+  symbol,
+  num,
+}: {
+  grid: string[][];
+  symbol: (id: string) => string;
+  num: (n: number) => string;
+}) {
   const { t } = useTranslation();
   const reels = grid.map((_, i) => i);
   const rows = (grid[0] ?? []).map((_, i) => i);
@@ -188,7 +203,7 @@ function SlotWindow({ grid, symbol }: { grid: string[][]; symbol: (id: string) =
         <tr>
           {reels.map((reel) => (
             <th key={reel} scope="col">
-              {t('fairness.slot.reel', { n: reel + 1 })}
+              {t('fairness.slot.reel', { n: num(reel + 1) })}
             </th>
           ))}
         </tr>
