@@ -37,8 +37,8 @@ repeated=$(grep -cE 'WEAK|FAILED' "$reruns" || true)
   echo
   echo "Summary: $(count PASSED) PASSED, $(count WEAK) WEAK, $(count FAILED) FAILED of $(printf '%s\n' "$results" | grep -c . || true) results."
   echo "WEAK re-run alone on fresh output: $repeated of $(count WEAK) repeated (only a repeat counts against the generator)."
-  # dab_monobit2 is the battery's last test: without it the run was cut short.
-  grep -q 'dab_monobit2' "$battery" || echo "PARTIAL: the battery was stopped before its last test (dab_monobit2); these are the results it printed."
+  # dab_monobit2 is the battery's last test: without it the run was cut short or is still going.
+  grep -q 'dab_monobit2' "$battery" || echo "PARTIAL: the battery had not reached its last test (dab_monobit2) when this was written; these are the results it had printed."
   echo
   echo "== Battery =="
   grep -vE '^#|^\s*$' "$battery" | grep -vE 'rng_name|stdin_input_raw' || true
