@@ -41,7 +41,7 @@ repeated=$(grep -cE 'WEAK|FAILED' "$reruns" || true)
   grep -q 'dab_monobit2' "$battery" || echo "PARTIAL: the battery had not reached its last test (dab_monobit2) when this was written; these are the results it had printed."
   echo
   echo "== Battery =="
-  grep -vE '^#|^\s*$' "$battery" | grep -vE 'rng_name|stdin_input_raw' || true
+  grep -F '|' "$battery" | grep -vE '^#|rng_name|stdin_input_raw' || true
   echo
   echo "== WEAK re-runs =="
   if [ -s "$reruns" ]; then cat "$reruns"; else echo "(none)"; fi
