@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { DiceBetValue, DiceSeedsValue } from '@khela/contract';
-import { diceRoll, diceSeedHash } from '@khela/games';
+import { diceRoll, serverSeedHash } from '@khela/games';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adjust } from '../../apps/server/src/modules/wallet/service';
@@ -86,7 +86,7 @@ describe('the in-house dice game, launched from the lobby', () => {
         frame.getByRole('button', { name: exact(t(lang, 'play-dice.rotate')) }).click(),
       );
       const seed = revealed.previous?.serverSeed ?? '';
-      expect(diceSeedHash(seed)).toBe(second.serverSeedHash);
+      expect(serverSeedHash(seed)).toBe(second.serverSeedHash);
       expect(diceRoll(seed, 'e2e-lucky-seed', 0)).toBe(second.roll);
       expect(diceRoll(changed.previous?.serverSeed ?? '', first.clientSeed, 0)).toBe(first.roll);
 

@@ -5,9 +5,9 @@ import {
   DICE_OUTCOMES,
   diceMultiplier,
   diceRoll,
-  diceSeedHash,
   diceWin,
   newServerSeed,
+  serverSeedHash,
 } from '@khela/games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -266,7 +266,7 @@ describe(`dice on ${TEST_ENGINE}`, () => {
       clientSeed: before.current.clientSeed,
       nonces: 12,
     });
-    expect(diceSeedHash(after.previous.serverSeed)).toBe(before.current.serverSeedHash);
+    expect(serverSeedHash(after.previous.serverSeed)).toBe(before.current.serverSeedHash);
     expect(after.current.serverSeedHash).not.toBe(before.current.serverSeedHash);
     expect(after.current.nextNonce).toBe(0);
     for (const r of rolls) {
@@ -375,7 +375,7 @@ describe(`dice on ${TEST_ENGINE}`, () => {
         serverSeed: seed,
         clientSeed: `client-${i % 7}`,
         nonce: BigInt(i % 1000),
-        inputs: { stake: stake.toString(), target, side, seedId: '1', serverSeedHash: diceSeedHash(seed) },
+        inputs: { stake: stake.toString(), target, side, seedId: '1', serverSeedHash: serverSeedHash(seed) },
         outcome: {
           roll,
           multiplier: diceMultiplier(target, side),

@@ -2,6 +2,7 @@ export * from './crash/round';
 export * from './fair/crash';
 export * from './fair/dice';
 export * from './fair/dice-bet';
+export * from './fair/seed-hash';
 export * from './rng';
 export * from './slot/engine';
 export * from './slot/info';

@@ -21,4 +21,5 @@ export const PAGE_LOADERS: Record<PageName, () => Promise<PageModule>> = {
   resetPassword: () => import('./pages/reset-password'),
   down: () => import('./pages/down'),
   game: () => import('./pages/game'),
+  fairness: () => import('./pages/fairness'),
 };

@@ -18,7 +18,8 @@ export type PageName =
   | 'help'
   | 'resetPassword'
   | 'down'
-  | 'game';
+  | 'game'
+  | 'fairness';
 
 export type RouteDef = {
   path: string;
@@ -89,6 +90,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/help', page: 'help', layout: L(true, true, true, false), bannerGroup: 'w_help' },
   { path: '/down', aliases: ['/download'], page: 'down', layout: L(true, true, true, true), bannerGroup: 'w_down' },
   { path: '/game', page: 'game', layout: L(true, false, false, false) },
+  { path: '/fairness', page: 'fairness', layout: L(true, false, true, true) },
 ];
 
 /** Where the route guard sends visitors without a session (spec §2). */

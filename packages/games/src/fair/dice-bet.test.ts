@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { diceMultiplier, diceRoll, diceWin } from './dice';
-import { DICE_MODEL_VERSION, diceSeedHash, playDiceBet } from './dice-bet';
+import { DICE_MODEL_VERSION, playDiceBet } from './dice-bet';
+import { serverSeedHash } from './seed-hash';
 
 describe('a dice bet from its public parts', () => {
   const seed = 'a1'.repeat(32);
 
   it('hashes the seed bytes (not the hex text) with SHA-256, any letter case', () => {
     const bytes = Buffer.from(seed, 'hex');
-    expect(diceSeedHash(seed)).toBe(createHash('sha256').update(bytes).digest('hex'));
-    expect(diceSeedHash(seed.toUpperCase())).toBe(diceSeedHash(seed));
-    expect(diceSeedHash(seed)).not.toBe(createHash('sha256').update(seed).digest('hex'));
+    expect(serverSeedHash(seed)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(serverSeedHash(seed.toUpperCase())).toBe(serverSeedHash(seed));
+    expect(serverSeedHash(seed)).not.toBe(createHash('sha256').update(seed).digest('hex'));
   });
 
   it('plays the roll, multiplier and win of the published formulas', () => {

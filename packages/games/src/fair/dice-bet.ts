@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { type DiceSide, diceMultiplier, diceRoll, diceWin } from './dice';
 
 /**
@@ -9,11 +7,6 @@ import { type DiceSide, diceMultiplier, diceRoll, diceWin } from './dice';
 
 /** The math version stored with every dice round; a change to dice.ts would be 'dice-2'. */
 export const DICE_MODEL_VERSION = 'dice-1';
-
-/** The hash shown before play: hex SHA-256 of the server seed's bytes (as the crash chain hashes). */
-export function diceSeedHash(serverSeedHex: string): string {
-  return bytesToHex(sha256(hexToBytes(serverSeedHex.toLowerCase())));
-}
 
 export type DiceBetInputs = { stake: bigint; target: number; side: DiceSide };
 export type DiceBetOutcome = { roll: number; multiplier: number; win: bigint };

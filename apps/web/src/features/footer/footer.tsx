@@ -54,6 +54,10 @@ export function Footer() {
               {t('footer.aboutLink')}
               <span aria-hidden="true"> →</span>
             </Link>
+            <Link to="/fairness" className="footer-link">
+              {t('fairness.menu')}
+              <span aria-hidden="true"> →</span>
+            </Link>
           </section>
 
           <section className="footer-block footer-affiliate" aria-labelledby="footer-affiliate">

@@ -190,6 +190,7 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
             />
           ))}
           {link('/inhouse', 'inhouse', t('sideMenu.inhouse'))}
+          {link('/fairness', 'fairness', t('fairness.menu'))}
           {link('/promotions', 'promotions', t('sideMenu.promotions'))}
         </ul>
       </nav>

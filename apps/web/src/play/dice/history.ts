@@ -1,6 +1,6 @@
 import type { DiceBetValue, DiceSeedsValue } from '@khela/contract/dice';
 import { diceRoll } from '@khela/games/fair/dice';
-import { diceSeedHash } from '@khela/games/fair/dice-bet';
+import { serverSeedHash } from '@khela/games/fair/seed-hash';
 import { h } from '../dom';
 import { type FormatMoney, isLess, minus } from '../money';
 import type { Translate } from '../texts';
@@ -13,7 +13,7 @@ import type { DiceFormat } from './format';
  */
 function checked(serverSeed: string, bet: DiceBetValue, t: Translate): HTMLElement {
   const ok =
-    diceSeedHash(serverSeed) === bet.serverSeedHash && diceRoll(serverSeed, bet.clientSeed, bet.nonce) === bet.roll;
+    serverSeedHash(serverSeed) === bet.serverSeedHash && diceRoll(serverSeed, bet.clientSeed, bet.nonce) === bet.roll;
   return h('p', { className: ok ? 'verified' : 'verify-failed' }, t(ok ? 'dice.verified' : 'dice.verifyFailed'));
 }
 

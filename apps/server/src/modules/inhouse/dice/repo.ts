@@ -1,4 +1,4 @@
-import { diceSeedHash, newServerSeed } from '@khela/games';
+import { newServerSeed, serverSeedHash } from '@khela/games';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../platform/schema';
 import { COLUMNS, type Row, type StoredRound, toRound } from '../repo';
@@ -48,7 +48,7 @@ export async function ensureSeedPair(k: Kysely<DB>, brandId: number, memberId: b
   const seed = newServerSeed();
   await sql`
     INSERT INTO dice_seeds (brand_id, member_id, server_seed, server_seed_hash, client_seed)
-    VALUES (${brandId}, ${memberId}, ${seed}, ${diceSeedHash(seed)}, ${clientSeed ?? randomClientSeed()})
+    VALUES (${brandId}, ${memberId}, ${seed}, ${serverSeedHash(seed)}, ${clientSeed ?? randomClientSeed()})
     ON CONFLICT (brand_id, member_id) WHERE rotated_at IS NULL DO NOTHING`.execute(k);
 }
 

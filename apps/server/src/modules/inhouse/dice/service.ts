@@ -14,9 +14,9 @@ import {
   DICE_MIN_CHANCE,
   DICE_MODEL_VERSION,
   type DiceSide,
-  diceSeedHash,
   diceTargetOffered,
   playDiceBet,
+  serverSeedHash,
 } from '@khela/games';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../platform/errors';
@@ -270,6 +270,6 @@ export function replayDiceRound(
   return {
     outcome: { roll: played.roll, multiplier: played.multiplier, win: played.win.toString() },
     postings: { bet: -stake, win: played.win },
-    seedMatches: diceSeedHash(row.serverSeed) === inputs.serverSeedHash,
+    seedMatches: serverSeedHash(row.serverSeed) === inputs.serverSeedHash,
   };
 }
