@@ -3,10 +3,9 @@ import type { DiceBetValue, DiceSeedsValue } from '@khela/contract';
 import { diceRoll, serverSeedHash } from '@khela/games';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adjust } from '../../apps/server/src/modules/wallet/service';
 import { PHONE } from './harness';
-import { openLoggedIn } from './sessions';
-import { addMember, defaultBrandId, exact, type Lang, t, useKhela } from './support';
+import { fundedPlayer, openLoggedIn } from './sessions';
+import { exact, type Lang, t, useKhela } from './support';
 
 /*
  * Issue 5's dice session end to end: launched from the in-house lobby, a roll against the wallet,
@@ -35,20 +34,7 @@ async function answer<T>(page: Page, pathEnd: string, act: () => Promise<void>):
 describe('the in-house dice game, launched from the lobby', () => {
   const env = useKhela();
 
-  async function player(lang: Lang) {
-    const account = `dice${lang}${Date.now().toString(36).slice(-6)}`;
-    const id = await addMember(env.khela, { account, password: 'Kh#dice2024' });
-    const brandId = await defaultBrandId(env.khela);
-    await adjust(env.khela.db, {
-      brandId,
-      member: { id, brandId, isAgent: 0 },
-      amount: 100_000n,
-      currency: 'BDT',
-      reason: 'e2e',
-      actor: 'e2e',
-    });
-    return account;
-  }
+  const player = (lang: Lang) => fundedPlayer(env.khela, `dice${lang}`);
 
   const roll = (page: Page, frame: FrameLocator, lang: Lang) =>
     answer<DiceBetValue>(page, '/play/api/dice/bet', () =>

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
+import { adjust } from '../../apps/server/src/modules/wallet/service';
 import { hashToken } from '../../apps/server/src/platform/sessions';
 import type { Khela } from './harness';
-import { type Lang, open } from './support';
+import { addMember, defaultBrandId, type Lang, open } from './support';
 
 /**
  * Opens a session for an existing account straight in the database, as a login would, and
@@ -51,4 +52,20 @@ export async function openLoggedIn(
   );
   await opened.page.goto(`${env.khela.url}${path}`);
   return opened;
+}
+
+/** A new player of the default brand (so tests never share a balance) holding `opening` minor units. */
+export async function fundedPlayer(khela: Khela, prefix: string, opening = 100_000n): Promise<string> {
+  const account = `${prefix}${Date.now().toString(36).slice(-6)}${randomBytes(2).toString('hex')}`;
+  const id = await addMember(khela, { account, password: 'Kh#players2024' });
+  const brandId = await defaultBrandId(khela);
+  await adjust(khela.db, {
+    brandId,
+    member: { id, brandId, isAgent: 0 },
+    amount: opening,
+    currency: 'BDT',
+    reason: 'e2e',
+    actor: 'e2e',
+  });
+  return account;
 }

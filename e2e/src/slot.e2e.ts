@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { SlotSpinValue } from '@khela/contract';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adjust } from '../../apps/server/src/modules/wallet/service';
 import { PHONE } from './harness';
-import { openLoggedIn } from './sessions';
-import { addMember, defaultBrandId, exact, type Lang, t, useKhela } from './support';
+import { fundedPlayer, openLoggedIn } from './sessions';
+import { exact, type Lang, t, useKhela } from './support';
 
 /*
  * Issue 4's end-to-end money path: a player opens the in-house lobby, launches the slot (the
@@ -31,20 +30,7 @@ const isSpin = (r: Response) => r.url().endsWith('/play/api/slot/spin') && r.req
 describe('the in-house slot, launched from the lobby', () => {
   const env = useKhela();
 
-  async function player(lang: Lang) {
-    const account = `slot${lang}${Date.now().toString(36).slice(-6)}`;
-    const id = await addMember(env.khela, { account, password: 'Kh#slots2024' });
-    const brandId = await defaultBrandId(env.khela);
-    await adjust(env.khela.db, {
-      brandId,
-      member: { id, brandId, isAgent: 0 },
-      amount: 100_000n, // 1,000.00
-      currency: 'BDT',
-      reason: 'e2e',
-      actor: 'e2e',
-    });
-    return account;
-  }
+  const player = (lang: Lang) => fundedPlayer(env.khela, `slot${lang}`);
 
   /** Spins until a round has a win that is not the stake back; returns that round. */
   async function spinUntilNetWin(page: Page, lang: Lang): Promise<SlotSpinValue> {

@@ -1,0 +1,129 @@
+import type { CrashBetValue } from '@khela/contract';
+import { sql } from 'kysely';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHONE } from './harness';
+import { fundedPlayer, openLoggedIn } from './sessions';
+import { exact, type Lang, t, useKhela } from './support';
+
+/*
+ * Issue 5's crash round end to end, on the server's real clock: two players open Rocket Crash
+ * from the in-house lobby; one bets with an auto cash-out at 1.50×, the other sees that bet in
+ * the round's live list; when the rocket passes 1.50× the winner's header balance rises by
+ * exactly stake × 1.50 − stake; the round's revealed hash then verifies on the fairness page.
+ * A round that busts below 1.50× loses the bet; the test then bets on the next round (each round
+ * reaches 1.50× with probability 0.97 / 1.5 ≈ 65 %).
+ */
+
+/** The single row a query must return. */
+function one<T>(r: { rows: T[] }): T {
+  const row = r.rows[0];
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+const GAME_NAME: Record<Lang, string> = { bn: 'রকেট ক্র্যাশ', en: 'Rocket Crash' };
+const MAX_ROUNDS = 8;
+
+const multiplier = (lang: Lang, hundredths: number) =>
+  `${new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hundredths / 100)}×`;
+const money = (lang: Lang, minor: bigint) =>
+  new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(Number(minor) / 100);
+
+describe('the crash game, two players in one round', () => {
+  const env = useKhela();
+
+  async function openCrash(lang: Lang, phone: boolean) {
+    const account = await fundedPlayer(env.khela, `crash${lang}`);
+    const opened = await openLoggedIn(env, account, lang, {
+      path: '/inhouse',
+      reducedMotion: 'reduce',
+      ...(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {}),
+    });
+    await opened.page.getByRole('button', { name: exact(t(lang, 'lobby.play', { game: GAME_NAME[lang] })) }).click();
+    const frame = opened.page.frameLocator('iframe.game-frame');
+    await frame.getByRole('region', { name: t(lang, 'play-crash.panel', { n: 1 }) }).waitFor();
+    return { ...opened, account, frame };
+  }
+
+  /** Waits for a betting window, then bets 1.00 with auto cash-out at 1.50× in panel 1. */
+  async function betAtOneFifty(page: Page, frame: FrameLocator, lang: Lang): Promise<CrashBetValue | null> {
+    const panel = frame.getByRole('region', { name: t(lang, 'play-crash.panel', { n: 1 }) });
+    const startsIn = new RegExp(t(lang, 'play-crash.startsIn', { seconds: '999' }).replace('999', '.+'));
+    await frame.getByText(startsIn).waitFor({ timeout: 30_000 });
+    await panel.locator('input[type=checkbox]').check();
+    await panel.getByRole('textbox', { name: t(lang, 'play-crash.target') }).fill('1.50');
+    const answer = page.waitForResponse((r) => r.url().endsWith('/play/api/crash/bet'));
+    await panel.getByRole('button', { name: exact(t(lang, 'play-crash.bet')) }).click();
+    const response = await answer;
+    // A window that closed between seeing it and the click: the next round's is as good.
+    if (response.status() !== 200) return null;
+    return ((await response.json()) as { value: CrashBetValue }).value;
+  }
+
+  it('pays an auto cash-out at 1.50×, shows it to another player, and verifies the round', {
+    timeout: 240_000,
+  }, async () => {
+    const winner = await openCrash('bn', false);
+    const watcher = await openCrash('en', true);
+    const balance = winner.page.getByTestId('header-balance');
+    await expect.poll(() => balance.textContent()).toBe(money('bn', 100_000n));
+    const member = await env.khela.db.kysely
+      .selectFrom('members')
+      .select('id')
+      .where('account', '=', winner.account)
+      .executeTakeFirstOrThrow();
+
+    let won: { roundId: bigint; stake: bigint; win: bigint; name: string } | null = null;
+    let spent = 0n;
+    for (let i = 0; i < MAX_ROUNDS && !won; i++) {
+      const placed = await betAtOneFifty(winner.page, winner.frame, 'bn');
+      if (!placed) continue;
+      const bet = one(
+        await sql<{ id: bigint; round_id: bigint; name: string; stake: bigint }>`
+          SELECT id, round_id, name, stake FROM crash_bets WHERE member_id = ${member.id} ORDER BY id DESC LIMIT 1`.execute(
+          env.khela.db.kysely,
+        ),
+      );
+      // The other player sees the bet in the round's live list (the bettor's masked name).
+      await watcher.frame.locator('.crash-bets').getByText(bet.name).first().waitFor({ timeout: 15_000 });
+      // The round ends: the bet is cashed at 1.50× or lost at a lower bust.
+      const settled = async () =>
+        one(
+          await sql<{ status: string; win: bigint | null; multiplier: number | null }>`
+            SELECT status, win, multiplier FROM crash_bets WHERE id = ${bet.id}`.execute(env.khela.db.kysely),
+        );
+      await expect.poll(async () => (await settled()).status, { timeout: 60_000 }).not.toBe('open');
+      const done = await settled();
+      spent += bet.stake;
+      if (done.status === 'cashed') {
+        expect(done.multiplier).toBe(150);
+        expect(done.win).toBe((bet.stake * 150n) / 100n);
+        won = { roundId: bet.round_id, stake: bet.stake, win: done.win ?? 0n, name: bet.name };
+      }
+    }
+    if (!won) throw new Error(`no round reached 1.50× in ${MAX_ROUNDS} rounds`);
+
+    // The header follows the ledger live: every stake out, the one win in.
+    await expect.poll(() => balance.textContent(), { timeout: 10_000 }).toBe(money('bn', 100_000n - spent + won.win));
+
+    // The round's hash is revealed at the bust (a high bust flies up to 154 s, at the 10,000× cap);
+    // the fairness page then recomputes its bust point from the hash alone.
+    const roundOf = async () =>
+      one(
+        await sql<{ hash: string; bust: number; status: string }>`
+          SELECT hash, bust, status FROM crash_rounds WHERE id = ${won.roundId}`.execute(env.khela.db.kysely),
+      );
+    await expect.poll(async () => (await roundOf()).status, { timeout: 170_000, interval: 1_000 }).toBe('busted');
+    const round = await roundOf();
+    await watcher.page.goto(`${env.khela.url}/fairness?game=crash&hash=${round.hash}`);
+    await watcher.page.getByText(multiplier('en', round.bust), { exact: true }).first().waitFor();
+    expect(winner.errors).toEqual([]);
+    expect(watcher.errors).toEqual([]);
+    await winner.context.close();
+    await watcher.context.close();
+  });
+});
