@@ -4,7 +4,8 @@
  * game token), each betting in the betting window and cashing out at a random moment of the
  * flight, some after the bust. Prints the bet acceptance rate, cash-out answer latency p50/p99,
  * the ledger postings per second of the round, and whether every socket saw the bust.
- * Runs on PGlite (one process, the round loop's leader) with the real clock.
+ * Runs on PostgreSQL when it is reachable (a fresh database, dropped after), else on PGlite, with
+ * the real clock; this process is the round loop's leader.
  */
 import { randomBytes } from 'node:crypto';
 import { elapsedFor } from '@khela/games';
@@ -17,9 +18,10 @@ import { issueLaunchTicket } from '../src/modules/provider/tickets';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { adjust } from '../src/modules/wallet/service';
 import { loadConfig } from '../src/platform/config';
-import { openDatabase } from '../src/platform/db';
+import { type Database, openDatabase } from '../src/platform/db';
 import { migrate } from '../src/platform/migrate';
 import { seedDemo } from '../src/seed/demo';
+import { withPostgres } from './money';
 
 const PLAYERS = Number(process.env.CRASH_PLAYERS ?? 1_000);
 const PORT = 18_090;
@@ -30,14 +32,26 @@ function pct(xs: number[], p: number) {
 }
 
 export async function crashBench() {
+  const ran = await withPostgres((db, url) => crashRound(db, 'PostgreSQL', url));
+  if (ran) return;
   const db = await openDatabase({});
   await migrate(db);
+  try {
+    await crashRound(db, 'PGlite');
+  } finally {
+    await db.close();
+  }
+}
+
+async function crashRound(db: Database, label: string, databaseUrl?: string) {
   await seedDemo(db);
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     WEB_DIST: '/nonexistent',
     RATE_LIMIT_MAX: '100000000',
+    // the round loop leads through an advisory lock on its own connection to this database
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const app = await buildApp(config, db);
   await app.ready();
@@ -144,7 +158,7 @@ export async function crashBench() {
       SELECT count(*)::bigint AS n FROM provider_transactions WHERE round_id LIKE ${`crash-${round.roundNo}-%`} AND outcome = 'ok'`.execute(
       db.kysely,
     );
-    console.log(`\nCrash: one round, ${PLAYERS} players with the game socket open (PGlite, real clock)`);
+    console.log(`\nCrash: one round, ${PLAYERS} players with the game socket open (${label}, real clock)`);
     console.log(
       `  bets accepted          ${accepted}/${PLAYERS} over ${betSecs.toFixed(1)} s${refusedBets ? ` (refused: ${refusedBets})` : ''}`,
     );
@@ -162,6 +176,5 @@ export async function crashBench() {
     for (const s of sockets) s.close();
   } finally {
     await app.close();
-    await db.close();
   }
 }

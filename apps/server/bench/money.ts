@@ -215,14 +215,14 @@ async function pushRun() {
   }
 }
 
-export async function withPostgres(fn: (db: Database) => Promise<void>) {
+/** Runs `fn` on a fresh PostgreSQL database (dropped after); false when PostgreSQL is not reachable. */
+export async function withPostgres(fn: (db: Database, url: string) => Promise<void>): Promise<boolean> {
   const name = `khela_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   try {
     await admin.connect();
   } catch {
-    console.log('\nLedger on PostgreSQL: not reachable, skipped');
-    return;
+    return false;
   }
   await admin.query(`CREATE DATABASE ${name}`);
   const url = new URL(PG_ADMIN);
@@ -230,16 +230,18 @@ export async function withPostgres(fn: (db: Database) => Promise<void>) {
   const db = await openDatabase({ url: url.toString() });
   try {
     await migrate(db);
-    await fn(db);
+    await fn(db, url.toString());
   } finally {
     await db.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+  return true;
 }
 
 export async function moneyBench() {
-  await withPostgres((db) => ledgerRuns('PostgreSQL', db));
+  if (!(await withPostgres((db) => ledgerRuns('PostgreSQL', db))))
+    console.log('\nLedger on PostgreSQL: not reachable, skipped');
   const lite = await openDatabase({});
   try {
     await migrate(lite);
