@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state';
+import { EmptyPage } from '../../app/pages/empty-page';
 import { GameLauncher } from './game-launcher';
 import { gamePath, targetFromSearch } from './target';
 
@@ -27,12 +27,17 @@ export function GameScreen({ page }: { page: '/game' | '/seamless' }) {
   };
 
   if (!target) {
+    // The page's own title (spec §2 names it), then why there is no game.
     return (
-      <EmptyState title={t('pages.gameEmptyTitle')} text={t('lobby.launch.noGameText')} level={1}>
+      <EmptyPage
+        title={t(page === '/game' ? 'pages.title.game' : 'pages.title.seamless')}
+        emptyTitle={t('pages.gameEmptyTitle')}
+        emptyText={t('lobby.launch.noGameText')}
+      >
         <Link className="btn btn-primary" to="/hot">
           {t('lobby.launch.toGames')}
         </Link>
-      </EmptyState>
+      </EmptyPage>
     );
   }
   return (
