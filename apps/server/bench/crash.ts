@@ -21,15 +21,10 @@ import { loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
 import { migrate } from '../src/platform/migrate';
 import { seedDemo } from '../src/seed/demo';
-import { withPostgres } from './money';
+import { drive, pct, withPostgres } from './money';
 
 const PLAYERS = Number(process.env.CRASH_PLAYERS ?? 1_000);
 const PORT = 18_090;
-
-function pct(xs: number[], p: number) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
-}
 
 export async function crashBench() {
   const ran = await withPostgres((db, url) => crashRound(db, 'PostgreSQL', url));
@@ -154,6 +149,7 @@ async function crashRound(db: Database, label: string, databaseUrl?: string) {
     while (Date.now() < settledBy && (await latestRound(db, brandId))?.roundNo === round.roundNo) {
       await new Promise((r) => setTimeout(r, 50));
     }
+    const roundSecs = betSecs + flightSecs;
     const postings = await sql<{ n: bigint }>`
       SELECT count(*)::bigint AS n FROM provider_transactions WHERE round_id LIKE ${`crash-${round.roundNo}-%`} AND outcome = 'ok'`.execute(
       db.kysely,
@@ -167,8 +163,17 @@ async function crashRound(db: Database, label: string, databaseUrl?: string) {
     console.log(
       `  cash-out answer        p50 ${pct(latencies, 50).toFixed(1)} ms  p99 ${pct(latencies, 99).toFixed(1)} ms`,
     );
+    // The reference of the money benchmark on the same database: a raw single-row UPDATE from 32 clients.
+    await sql`CREATE TABLE IF NOT EXISTS bench_crash_raw (id integer PRIMARY KEY, balance bigint NOT NULL)`.execute(
+      db.kysely,
+    );
+    await sql`INSERT INTO bench_crash_raw VALUES (1, 10000000000) ON CONFLICT DO NOTHING`.execute(db.kysely);
+    const raw = await drive(() =>
+      sql`UPDATE bench_crash_raw SET balance = balance - 1 WHERE id = 1`.execute(db.kysely),
+    );
+    const calls = Number(postings.rows[0]?.n);
     console.log(
-      `  wallet calls           ${Number(postings.rows[0]?.n)} in ${(betSecs + flightSecs).toFixed(1)} s of betting and flight`,
+      `  wallet calls           ${calls} in ${roundSecs.toFixed(1)} s of betting and flight (${(calls / roundSecs).toFixed(0)} /s; raw single-row UPDATE ${raw.perSecond.toFixed(0)} /s)`,
     );
     console.log(`  sockets saw the bust   ${bustsSeen.get(round.roundNo) ?? 0}/${PLAYERS}`);
     const problems = await checkLedger(db);

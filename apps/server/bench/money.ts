@@ -31,15 +31,15 @@ const SOCKETS = Number(process.env.MONEY_SOCKETS ?? 1_000);
 const PUSHES = 500;
 const PG_ADMIN = process.env.KHELA_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-type Run = { ops: number; perSecond: number; p50: number; p99: number };
+export type Run = { ops: number; perSecond: number; p50: number; p99: number };
 
-function pct(xs: number[], p: number) {
+export function pct(xs: number[], p: number) {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))] ?? Number.NaN;
 }
 
 /** Runs `op` from CLIENTS concurrent loops for SECONDS; op(i) gets a run-unique counter. */
-async function drive(op: (i: number) => Promise<unknown>): Promise<Run> {
+export async function drive(op: (i: number) => Promise<unknown>): Promise<Run> {
   let n = 0;
   const lat: number[] = [];
   const until = performance.now() + SECONDS * 1000;

@@ -107,9 +107,12 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
       }
       el.configure({ challenge, hideFooter: true, language: i18n.language === 'bn' ? 'bn' : 'en' });
       // Solving starts as soon as the form shows (once per challenge), so it is usually done
-      // before the player submits; the widget's own 'onload' start misses a script loaded earlier.
+      // before the player submits. This is the only start: the widget's own 'onload' misses a
+      // script loaded earlier, and its 'onfocus' could start it before it has the challenge
+      // (a keystroke while it mounts), which ends in its error state.
       kick = setTimeout(() => {
-        if (el.querySelector('.altcha')?.getAttribute('data-state') === 'unverified') el.verify?.();
+        const state = el.querySelector('.altcha')?.getAttribute('data-state');
+        if (state !== 'verifying' && state !== 'verified') el.verify?.();
       }, 0);
     };
     start();
@@ -124,7 +127,7 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
   if (!ready) return <p className="auth-human-loading">{t('auth.humanLoading')}</p>;
   return (
     <div className="auth-human">
-      <altcha-widget ref={ref} auto="onfocus" name="altcha" />
+      <altcha-widget ref={ref} name="altcha" />
     </div>
   );
 }
