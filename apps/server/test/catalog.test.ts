@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   FavouriteIds,
   Favourites,
@@ -10,12 +9,11 @@ import {
   RECENT_GAMES_KEPT,
   RecentGames,
 } from '@khela/contract';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRecentGame } from '../src/modules/games/repo';
-import { hashToken } from '../src/platform/sessions';
 import { DEMO_VENDORS } from '../src/seed/demo-catalog';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
+import { memberWithSession } from './member-session';
 
 let t: TestApp;
 let brandId: number;
@@ -44,22 +42,8 @@ const list = async (qs: string) => {
   return GamePage.parse(res.json().value);
 };
 
-let seq = 0;
 /** A member of the demo brand with an open session (as a login leaves it). */
-async function player(isAgent = 0): Promise<{ id: bigint; token: string }> {
-  seq++;
-  const m = await t.db.kysely
-    .insertInto('members')
-    .values({ brand_id: brandId, account: `cat${seq}${randomBytes(3).toString('hex')}`, is_agent: isAgent })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const token = randomBytes(32).toString('base64url');
-  await t.db.kysely
-    .insertInto('sessions')
-    .values({ token_hash: hashToken(token), member_id: m.id, expires_at: sql<Date>`now() + interval '1 hour'` })
-    .execute();
-  return { id: BigInt(m.id), token };
-}
+const player = (isAgent = 0) => memberWithSession(t.db, brandId, { isAgent, prefix: 'cat' });
 
 const demoGames = DEMO_VENDORS.flatMap((v) => v.games.map((g) => ({ ...g, vendor: v })));
 

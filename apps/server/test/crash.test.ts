@@ -8,9 +8,9 @@ import { betsOf, type CrashRound, latestRound } from '../src/modules/inhouse/cra
 import * as provider from '../src/modules/provider/service';
 import { issueLaunchTicket } from '../src/modules/provider/tickets';
 import { checkLedger } from '../src/modules/wallet/invariants';
-import { adjust } from '../src/modules/wallet/service';
 import { openDatabase } from '../src/platform/db';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
+import { launchedPlayer, openedGame, walletBalance } from './inhouse-helpers';
 
 /** The multiplayer crash game (issue 5): round engine, bets, cash-outs, recovery, replay. */
 
@@ -36,19 +36,8 @@ afterAll(async () => {
 type Player = { id: bigint; token: string };
 
 async function player(app = t.app, opening = 1_000_000n): Promise<Player> {
-  n++;
-  const m = await t.db.kysely
-    .insertInto('members')
-    .values({ brand_id: brandId, account: `cr${n}${randomUUID().slice(0, 6)}`, member_label: '[]', is_agent: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const holder = { id: m.id, brandId, isAgent: 0 };
-  await adjust(t.db, { brandId, member: holder, amount: opening, currency: 'BDT', reason: 'desk', actor: 'test' });
-  const s = await provider.createGameSession(t.db, { member: holder, vendor: 'JL', gameCode: 'crash', language: 'en' });
-  const ticket = await issueLaunchTicket(t.db, brandId, s.token);
-  const res = await app.inject({ method: 'POST', url: '/play/api/open', payload: { ticket } });
-  expect(res.statusCode, res.body).toBe(200);
-  return { id: m.id, token: res.json().value.token };
+  const p = await launchedPlayer(t.db, brandId, { game: 'crash', opening, prefix: 'cr' });
+  return { id: p.id, token: (await openedGame(app, p.ticket)).token };
 }
 
 const bet = (p: Player, slot: number, stake: string, extra: Record<string, unknown> = {}, app = t.app) =>
@@ -67,14 +56,7 @@ const cashOut = (p: Player, slot: number, requestId = `c-${randomUUID()}`) =>
     payload: { requestId, slot },
   });
 
-async function balanceOf(memberId: bigint): Promise<bigint> {
-  const r = await t.db.kysely
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return r?.balance ?? 0n;
-}
+const balanceOf = (memberId: bigint) => walletBalance(t.db, memberId);
 
 async function current(): Promise<CrashRound> {
   const r = await latestRound(t.db, brandId);

@@ -12,37 +12,23 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DICE_BET_LEVELS, replayDiceRound } from '../src/modules/inhouse/dice/service';
-import * as provider from '../src/modules/provider/service';
-import { issueLaunchTicket } from '../src/modules/provider/tickets';
 import { checkLedger } from '../src/modules/wallet/invariants';
-import { adjust } from '../src/modules/wallet/service';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
+import { launchedPlayer, openedGame, walletBalance } from './inhouse-helpers';
 
 /** The provably-fair dice game (issue 5 item 3) through /play/api/dice on a real database. */
 
 let t: TestApp;
 let brandId: number;
-let n = 0;
+const _n = 0;
 
 type Player = { id: bigint; token: string; stakes: string[] };
 
 /** A member with `opening` poisha whose dice page is open: the page's token and stakes. */
 async function playing(opening: bigint): Promise<Player> {
-  n++;
-  const m = await t.db.kysely
-    .insertInto('members')
-    .values({ brand_id: brandId, account: `dice${n}${randomUUID().slice(0, 6)}`, member_label: '[]', is_agent: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const holder = { id: m.id, brandId, isAgent: 0 };
-  if (opening > 0n)
-    await adjust(t.db, { brandId, member: holder, amount: opening, currency: 'BDT', reason: 'desk', actor: 'test' });
-  const s = await provider.createGameSession(t.db, { member: holder, vendor: 'JL', gameCode: 'dice', language: 'en' });
-  const ticket = await issueLaunchTicket(t.db, brandId, s.token);
-  const res = await t.app.inject({ method: 'POST', url: '/play/api/open', payload: { ticket } });
-  expect(res.statusCode, res.body).toBe(200);
-  const v = res.json().value;
-  return { id: m.id, token: v.token, stakes: v.dice.stakes };
+  const p = await launchedPlayer(t.db, brandId, { game: 'dice', opening, prefix: 'dice' });
+  const v = await openedGame(t.app, p.ticket);
+  return { id: p.id, token: v.token, stakes: v.dice.stakes };
 }
 
 type Bet = { stake: string; target: number; side: 'under' | 'over'; requestId?: string };
@@ -75,14 +61,7 @@ function rotate(p: Player, payload: Record<string, unknown> = {}) {
   });
 }
 
-async function walletBalance(memberId: bigint): Promise<bigint> {
-  const r = await t.db.kysely
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return r?.balance ?? 0n;
-}
+const balanceOf = (memberId: bigint) => walletBalance(t.db, memberId);
 
 async function roundsOf(memberId: bigint) {
   return t.db.kysely
@@ -164,7 +143,7 @@ describe(`dice on ${TEST_ENGINE}`, () => {
       expected += win - 500n;
       expect(v.balance).toBe(`${expected / 100n}.${(expected % 100n).toString().padStart(2, '0')}`);
     }
-    expect(await walletBalance(p.id)).toBe(expected);
+    expect(await balanceOf(p.id)).toBe(expected);
     expect((await seeds(p)).current.nextNonce).toBe(30);
   });
 
@@ -199,7 +178,7 @@ describe(`dice on ${TEST_ENGINE}`, () => {
       expect(res.json().success).toBe(false);
       expect(res.json().message).toMatch(/^errors\./);
     }
-    expect(await walletBalance(p.id)).toBe(100_000n);
+    expect(await balanceOf(p.id)).toBe(100_000n);
     expect((await seeds(p)).current.nextNonce).toBe(0);
     expect(await roundsOf(p.id)).toEqual([]);
   });
@@ -208,11 +187,11 @@ describe(`dice on ${TEST_ENGINE}`, () => {
     const p = await playing(300n);
     const ok = await bet(p, { stake: '1.00', target: 5000, side: 'under' });
     expect(ok.statusCode, ok.body).toBe(200);
-    const after = await walletBalance(p.id);
+    const after = await balanceOf(p.id);
     const refused = await bet(p, { stake: '500.00', target: 5000, side: 'under' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'errors.INSUFFICIENT_FUNDS' });
-    expect(await walletBalance(p.id)).toBe(after);
+    expect(await balanceOf(p.id)).toBe(after);
     expect((await seeds(p)).current.nextNonce).toBe(1);
     expect((await roundsOf(p.id)).map((r) => r.nonce)).toEqual([0n]);
     const next = await bet(p, { stake: '1.00', target: 5000, side: 'under' });
@@ -223,11 +202,11 @@ describe(`dice on ${TEST_ENGINE}`, () => {
     const p = await playing(100_000n);
     const b: Bet = { stake: '2.00', target: 4000, side: 'over', requestId: `retry-${randomUUID()}` };
     const first = await bet(p, b);
-    const balance = await walletBalance(p.id);
+    const balance = await balanceOf(p.id);
     const [again, concurrent] = await Promise.all([bet(p, b), bet(p, b)]);
     expect(again.json().value).toEqual(first.json().value);
     expect(concurrent.json().value).toEqual(first.json().value);
-    expect(await walletBalance(p.id)).toBe(balance);
+    expect(await balanceOf(p.id)).toBe(balance);
     expect(await roundsOf(p.id)).toHaveLength(1);
     const changed = await bet(p, { ...b, target: 4001 });
     expect(changed.statusCode).toBe(409);
@@ -246,7 +225,7 @@ describe(`dice on ${TEST_ENGINE}`, () => {
     expect((await roundsOf(p.id)).map((r) => Number(r.nonce))).toEqual(nonces);
     expect((await seeds(p)).current.nextNonce).toBe(50);
     const wins = answers.reduce((sum, a) => sum + BigInt(a.json().value.win.replace('.', '')), 0n);
-    expect(await walletBalance(p.id)).toBe(10_000_000n - 50n * 100n + wins);
+    expect(await balanceOf(p.id)).toBe(10_000_000n - 50n * 100n + wins);
   });
 
   it('rotation reveals the server seed, and every past roll recomputes with diceRoll', async () => {

@@ -6,41 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRound } from '../src/modules/inhouse/repo';
 import { betTxId, type PlayContext, replayStoredRound, roundIdOf, winTxId } from '../src/modules/inhouse/service';
 import * as provider from '../src/modules/provider/service';
-import { issueLaunchTicket } from '../src/modules/provider/tickets';
 import { checkLedger } from '../src/modules/wallet/invariants';
-import { adjust } from '../src/modules/wallet/service';
 import { brandStore } from '../src/platform/brand';
 import { hashToken } from '../src/platform/sessions';
 import { bearer } from './accounts-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
+import { type LaunchedPlayer, launchedPlayer, walletBalance } from './inhouse-helpers';
 
 /** The in-house provider's game server (issue 4): /play/api open, balance and slot spins. */
 
 let t: TestApp;
 let brandId: number;
-let n = 0;
+const _n = 0;
 
-type Player = { id: bigint; isAgent: number; sessionToken: string; ticket: string };
+type Player = LaunchedPlayer;
 
-async function newPlayer(opening: bigint, opts: { trial?: boolean; game?: string } = {}): Promise<Player> {
-  n++;
-  const isAgent = opts.trial ? 4 : 0;
-  const m = await t.db.kysely
-    .insertInto('members')
-    .values({ brand_id: brandId, account: `jl${n}${randomUUID().slice(0, 6)}`, member_label: '[]', is_agent: isAgent })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const holder = { id: m.id, brandId, isAgent };
-  if (opening > 0n)
-    await adjust(t.db, { brandId, member: holder, amount: opening, currency: 'BDT', reason: 'desk', actor: 'test' });
-  const s = await provider.createGameSession(t.db, {
-    member: holder,
-    vendor: 'JL',
-    gameCode: opts.game ?? 'slot',
-    language: 'en',
-  });
-  return { id: m.id, isAgent, sessionToken: s.token, ticket: await issueLaunchTicket(t.db, brandId, s.token) };
-}
+const newPlayer = (opening: bigint, opts: { trial?: boolean; game?: string } = {}): Promise<Player> =>
+  launchedPlayer(t.db, brandId, { game: opts.game ?? 'slot', opening, trial: opts.trial, prefix: 'jl' });
 
 async function openGame(p: Player) {
   return t.app.inject({ method: 'POST', url: '/play/api/open', payload: { ticket: p.ticket } });
@@ -64,14 +46,7 @@ function spin(token: string, stake: string, requestId = `req-${randomUUID()}`) {
   });
 }
 
-async function walletBalance(memberId: bigint): Promise<bigint> {
-  const r = await t.db.kysely
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return r?.balance ?? 0n;
-}
+const balanceOf = (memberId: bigint) => walletBalance(t.db, memberId);
 
 /** The JL ledger movements of a member: [idempotency key, amount on the wallet]. */
 async function movements(memberId: bigint) {
@@ -203,7 +178,7 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
         .executeTakeFirstOrThrow();
       expect(round).toMatchObject({ status: 'completed', stake_total: 500n, win_total: row.win, game_code: 'slot' });
     }
-    expect(await walletBalance(p.id)).toBe(expected);
+    expect(await balanceOf(p.id)).toBe(expected);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -272,7 +247,7 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
     expect(res.json()).toMatchObject({ success: false, code: 'INSUFFICIENT_FUNDS' });
     expect(await roundsOf(p.id)).toEqual([]);
     expect(await movements(p.id)).toEqual([]);
-    expect(await walletBalance(p.id)).toBe(150n);
+    expect(await balanceOf(p.id)).toBe(150n);
     const rounds = await t.db.kysely.selectFrom('provider_rounds').selectAll().where('member_id', '=', p.id).execute();
     expect(rounds).toEqual([]);
   });
@@ -303,7 +278,7 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
     expect(res.statusCode, res.body).toBe(200);
     const row = (await roundsOf(p.id))[0];
     expect(row?.currency).toBe('PLAY');
-    expect(await walletBalance(p.id)).toBe(200_000n - 100n + (row?.win ?? 0n));
+    expect(await balanceOf(p.id)).toBe(200_000n - 100n + (row?.win ?? 0n));
   });
 
   it('finishes a round interrupted between its bet and its win when the page retries', async () => {
@@ -347,7 +322,7 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
     const res = await spin(p.token, '1.00', requestId);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().value).toMatchObject({ roundId, serverSeed: seed });
-    expect(await walletBalance(p.id)).toBe(10_000n - 100n + played.win);
+    expect(await balanceOf(p.id)).toBe(10_000n - 100n + played.win);
     expect((await movements(p.id)).map(([k]) => k).filter((k) => k.endsWith(':bet'))).toHaveLength(1);
   });
 
@@ -385,13 +360,13 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
         roundClosed: false,
       },
     );
-    expect(await walletBalance(p.id)).toBe(9_900n);
+    expect(await balanceOf(p.id)).toBe(9_900n);
     await sql`UPDATE provider_rounds SET updated_at = now() - interval '1 hour' WHERE round_id = ${roundId}`.execute(
       t.db.kysely,
     );
     const resolved = await provider.resolveRounds(t.db, { delaySeconds: 60 });
     expect(resolved.cancelled).toBeGreaterThanOrEqual(1);
-    expect(await walletBalance(p.id)).toBe(10_000n);
+    expect(await balanceOf(p.id)).toBe(10_000n);
   });
 
   it('replays 200 recorded rounds from their rows to identical outcomes and amounts', async () => {
@@ -418,6 +393,6 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
       expect(amountOf(winTxId(row.round_id))).toBe(again.postings.win);
       net += again.postings.bet + again.postings.win;
     }
-    expect(await walletBalance(p.id)).toBe(10_000_000n + net);
+    expect(await balanceOf(p.id)).toBe(10_000_000n + net);
   });
 });
