@@ -360,12 +360,20 @@ export async function balance(ctx: CallContext, req: ProviderBalanceRequest): Pr
   return okAnswer({ playerId: player.playerId, currency: player.currency, balance: money(ctx, minor) });
 }
 
-export async function bet(ctx: CallContext, req: ProviderBetRequest): Promise<Answer> {
-  const amount = minorOf(ctx, req.amount);
-  if (amount === 0n) throw new AppError('VALIDATION_FAILED', { amount: 'validation.invalid' });
-  const closes = req.roundClosed ?? false;
+/**
+ * A bet's or a win's claim: its fingerprint (what makes the same txId a replay rather than a
+ * duplicate) over player, round, game, amount, currency and whether it closes the round, and
+ * the player it moves money for.
+ */
+async function claimOf(
+  ctx: CallContext,
+  kind: 'bet' | 'win',
+  req: { txId: string; playerId: string; roundId: string; gameCode: string; currency: string },
+  amount: bigint,
+  closes: boolean,
+): Promise<{ player: Player; claim: Claim; fingerprint: string }> {
   const fingerprint = fingerprintOf({
-    kind: 'bet',
+    kind,
     player: req.playerId,
     round: req.roundId,
     game: req.gameCode,
@@ -374,7 +382,14 @@ export async function bet(ctx: CallContext, req: ProviderBetRequest): Promise<An
     closes: String(closes),
   });
   const player = await playerOf(ctx, req.playerId, req.currency);
-  const c: Claim = { txId: req.txId, kind: 'bet', roundId: req.roundId, amount, fingerprint };
+  return { player, claim: { txId: req.txId, kind, roundId: req.roundId, amount, fingerprint }, fingerprint };
+}
+
+export async function bet(ctx: CallContext, req: ProviderBetRequest): Promise<Answer> {
+  const amount = minorOf(ctx, req.amount);
+  if (amount === 0n) throw new AppError('VALIDATION_FAILED', { amount: 'validation.invalid' });
+  const closes = req.roundClosed ?? false;
+  const { player, claim: c, fingerprint } = await claimOf(ctx, 'bet', req, amount, closes);
   // Bets need a live session; wins and rollbacks do not (it may expire mid-round).
   const session = () => requireSession(ctx, req.token, req.playerId, req.gameCode);
   return run(
@@ -413,17 +428,7 @@ function memo(ctx: CallContext, gameCode: string | undefined) {
 export async function win(ctx: CallContext, req: ProviderWinRequest): Promise<Answer> {
   const amount = minorOf(ctx, req.amount);
   const closes = req.roundClosed ?? true;
-  const fingerprint = fingerprintOf({
-    kind: 'win',
-    player: req.playerId,
-    round: req.roundId,
-    game: req.gameCode,
-    amount,
-    currency: req.currency,
-    closes: String(closes),
-  });
-  const player = await playerOf(ctx, req.playerId, req.currency);
-  const c: Claim = { txId: req.txId, kind: 'win', roundId: req.roundId, amount, fingerprint };
+  const { player, claim: c, fingerprint } = await claimOf(ctx, 'win', req, amount, closes);
   return run(ctx, player, c, async (trx, claimId) => {
     // The round row is the lock a rollback takes too: a win and a rollback on one round
     // serialise here, and the second sees the first.
