@@ -46,9 +46,10 @@ export async function openedGame(app: FastifyInstance, ticket: string) {
 /** A member's wallet balance in minor units (0 before the wallet exists). */
 export async function walletBalance(db: Database, memberId: bigint): Promise<bigint> {
   const r = await db.kysely
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('member_id', '=', memberId)
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('wallet_balances as b', 'b.account_id', 'a.id')
+    .select('b.balance')
+    .where('a.member_id', '=', memberId)
     .executeTakeFirst();
   return r?.balance ?? 0n;
 }

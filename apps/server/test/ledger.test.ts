@@ -36,9 +36,9 @@ async function newWallet(opening = 0n, currency = 'BDT') {
 
 async function balanceOf(id: bigint): Promise<bigint> {
   const r = await t.db.kysely
-    .selectFrom('ledger_accounts')
+    .selectFrom('wallet_balances')
     .select('balance')
-    .where('id', '=', id)
+    .where('account_id', '=', id)
     .executeTakeFirstOrThrow();
   return r.balance;
 }
@@ -197,9 +197,9 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     expect(
       await codeOf(sql`DELETE FROM ledger_transactions WHERE member_id = ${w.memberId}`.execute(t.db.kysely)),
     ).toBe('KH000');
-    expect(await codeOf(sql`UPDATE ledger_accounts SET balance = -1 WHERE id = ${w.wallet}`.execute(t.db.kysely))).toBe(
-      '23514',
-    );
+    expect(
+      await codeOf(sql`UPDATE wallet_balances SET balance = -1 WHERE account_id = ${w.wallet}`.execute(t.db.kysely)),
+    ).toBe('23514');
   });
 
   it('refuses a movement whose member holds none of its wallets, and posts nothing', async () => {
@@ -239,7 +239,22 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     expect(
       await codeOf(sql`UPDATE ledger_accounts SET code = 'house' WHERE id = ${w.wallet}`.execute(t.db.kysely)),
     ).toBe('KH006');
+    expect(
+      await codeOf(sql`UPDATE ledger_accounts SET created_at = now() WHERE id = ${w.wallet}`.execute(t.db.kysely)),
+    ).toBe('KH006');
     expect(await balanceOf(w.wallet)).toBe(100n);
+  });
+
+  it('opens every wallet with a balance row of zero, and no balance row for a system account', async () => {
+    const w = await newWallet();
+    expect(await balanceOf(w.wallet)).toBe(0n);
+    const house = await systemAccount(t.db, brandId, 'house', 'BDT');
+    const rows = await t.db.kysely
+      .selectFrom('wallet_balances')
+      .select('account_id')
+      .where('account_id', '=', house)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('transfers between two wallets in either direction at once without deadlock', async () => {
@@ -273,6 +288,51 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     expect(refused).toBe(500);
     expect(await balanceOf(w.wallet)).toBe(0n);
   }, 120_000);
+
+  it('finds its accounts and wallets by key, never by scanning them, with the plans PL/pgSQL settles on', async () => {
+    // PL/pgSQL keeps one plan per statement and turns to a generic plan (one for any
+    // parameters) after a few calls; a statement whose generic plan scans every account would
+    // cost the whole table on each bet, or be planned anew each time. Enough accounts that a
+    // scan is never the cheap way, then every statement forced onto its generic plan.
+    await sql`
+      INSERT INTO members (brand_id, account, member_label)
+      SELECT ${brandId}, 'plan' || ${n} || 'x' || g, '[]' FROM generate_series(1, 3000) g`.execute(t.db.kysely);
+    await sql`
+      INSERT INTO ledger_accounts (brand_id, code, member_id, currency)
+      SELECT ${brandId}, 'player', id, 'BDT' FROM members WHERE account LIKE ${`plan${n}x%`}`.execute(t.db.kysely);
+    await sql`ANALYZE ledger_accounts`.execute(t.db.kysely);
+    await sql`ANALYZE wallet_balances`.execute(t.db.kysely);
+    const w = await newWallet(1_000n);
+    const house = await systemAccount(t.db, brandId, 'house', 'BDT');
+    const scans = await t.db.kysely.transaction().execute(async (trx) => {
+      await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+      for (let i = 0; i < 10; i++)
+        await post(
+          t.db,
+          {
+            brandId,
+            key: `plan:${n}:${i}`,
+            kind: 'bet',
+            fingerprint: 'x',
+            memberId: w.memberId,
+            legs: [
+              { accountId: w.wallet, amount: -1n },
+              { accountId: house, amount: 1n },
+            ],
+          },
+          trx,
+        );
+      const r = await sql<{ relname: string; seq_scan: bigint }>`
+        SELECT relname, seq_scan FROM pg_stat_xact_user_tables
+         WHERE relname IN ('ledger_accounts', 'wallet_balances') ORDER BY relname`.execute(trx);
+      return r.rows.map((row) => [row.relname, Number(row.seq_scan)]);
+    });
+    expect(scans).toEqual([
+      ['ledger_accounts', 0],
+      ['wallet_balances', 0],
+    ]);
+    expect(await balanceOf(w.wallet)).toBe(990n);
+  });
 
   it('posts one movement for the same key sent ten times at once', async () => {
     const w = await newWallet(1_000n);

@@ -46,10 +46,11 @@ async function newPlayer(opening: bigint, opts: { trial?: boolean } = {}): Promi
 
 async function balanceOf(p: Player): Promise<bigint> {
   const r = await t.db.kysely
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('member_id', '=', p.id)
-    .where('currency', '=', p.currency)
+    .selectFrom('ledger_accounts as a')
+    .innerJoin('wallet_balances as b', 'b.account_id', 'a.id')
+    .select('b.balance')
+    .where('a.member_id', '=', p.id)
+    .where('a.currency', '=', p.currency)
     .executeTakeFirst();
   return r?.balance ?? 0n;
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 
@@ -35,13 +35,53 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10, types });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
-  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     kind: 'postgres',
     kysely,
     async close() {
       await kysely.destroy();
     },
+  };
+}
+
+/**
+ * Statement texts sent as named prepared statements on PostgreSQL: parsed and planned once per
+ * connection instead of on every call. Only for a few fixed statements on the money path, where
+ * that work is done while others wait for a wallet (a connection keeps what it prepared).
+ */
+const preparedNames = new Map<string, string>();
+
+/** Registers `text` to be prepared once per connection under `name`; returns the text. */
+export function preparedStatement(name: string, text: string): string {
+  preparedNames.set(text, name);
+  return text;
+}
+
+/**
+ * The pool as Kysely sees it: each client's `query` names the registered statements. One
+ * wrapper per client, because Kysely keeps its connection objects by client.
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const known = wrappers.get(client);
+      if (known) return known;
+      const wrapper = {
+        // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (a text, or a cursor object)
+        query(text: any, values?: readonly unknown[]): any {
+          const name = typeof text === 'string' ? preparedNames.get(text) : undefined;
+          const params = values as unknown[] | undefined; // Kysely passes a fresh array
+          return name ? client.query({ name, text, values: params }) : client.query(text, params);
+        },
+        release: () => client.release(),
+      };
+      wrappers.set(client, wrapper);
+      return wrapper;
+    },
+    end: () => pool.end(),
   };
 }
 

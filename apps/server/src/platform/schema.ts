@@ -279,8 +279,13 @@ export interface LedgerAccountsTable {
   code: string;
   member_id: bigint | null;
   currency: string;
-  balance: Generated<bigint>;
   created_at: GeneratedTimestamp;
+}
+
+/** A player wallet's balance (migration 0018): the only ledger row that is ever updated. */
+export interface WalletBalancesTable {
+  account_id: bigint;
+  balance: Generated<bigint>;
 }
 
 export interface LedgerTransactionsTable {
@@ -436,6 +441,7 @@ export interface DB {
   provider_rounds: ProviderRoundsTable;
   provider_transactions: ProviderTransactionsTable;
   ledger_accounts: LedgerAccountsTable;
+  wallet_balances: WalletBalancesTable;
   ledger_transactions: LedgerTransactionsTable;
   postings: PostingsTable;
   hpke_keys: HpkeKeysTable;

@@ -12,18 +12,21 @@ export async function checkLedger(db: Database): Promise<string[]> {
     db.kysely,
   );
   for (const r of unbalanced.rows) problems.push(`transaction ${r.tx_id} sums to ${r.total}`);
-  const drift = await sql<{ id: bigint; balance: bigint; posted: bigint }>`
-    SELECT a.id, a.balance, coalesce(sum(p.amount), 0)::bigint AS posted
-      FROM ledger_accounts a LEFT JOIN postings p ON p.account_id = a.id
+  const drift = await sql<{ id: bigint; balance: bigint | null; posted: bigint }>`
+    SELECT a.id, b.balance, coalesce(sum(p.amount), 0)::bigint AS posted
+      FROM ledger_accounts a
+      LEFT JOIN wallet_balances b ON b.account_id = a.id
+      LEFT JOIN postings p ON p.account_id = a.id
      WHERE a.member_id IS NOT NULL
-     GROUP BY a.id, a.balance
-    HAVING a.balance <> coalesce(sum(p.amount), 0) OR a.balance < 0
+     GROUP BY a.id, b.balance
+    HAVING b.balance IS DISTINCT FROM coalesce(sum(p.amount), 0) OR b.balance < 0
      LIMIT 20`.execute(db.kysely);
-  for (const r of drift.rows) problems.push(`wallet ${r.id} holds ${r.balance} but its postings sum to ${r.posted}`);
+  for (const r of drift.rows)
+    problems.push(`wallet ${r.id} holds ${r.balance ?? 'no balance row'} but its postings sum to ${r.posted}`);
   const lastBalances = await sql<{ id: bigint }>`
-    SELECT a.id FROM ledger_accounts a
-      JOIN LATERAL (SELECT balance_after FROM postings p WHERE p.account_id = a.id ORDER BY p.id DESC LIMIT 1) l ON true
-     WHERE a.member_id IS NOT NULL AND l.balance_after <> a.balance LIMIT 20`.execute(db.kysely);
+    SELECT b.account_id AS id FROM wallet_balances b
+      JOIN LATERAL (SELECT balance_after FROM postings p WHERE p.account_id = b.account_id ORDER BY p.id DESC LIMIT 1) l ON true
+     WHERE l.balance_after <> b.balance LIMIT 20`.execute(db.kysely);
   for (const r of lastBalances.rows)
     problems.push(`wallet ${r.id}: its last posting's balance differs from the wallet`);
   const total = await sql<{ total: bigint | null }>`SELECT sum(amount)::bigint AS total FROM postings`.execute(

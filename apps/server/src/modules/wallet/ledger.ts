@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../platform/db';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Database, preparedStatement } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { DB } from '../../platform/schema';
 import { describe } from './accounts';
@@ -38,6 +38,12 @@ export function fingerprintOf(fields: Record<string, string | number | bigint | 
   return createHash('sha256').update(canonical).digest('base64url');
 }
 
+const LEDGER_POST = preparedStatement(
+  'ledger_post',
+  `SELECT tx_id, outcome, result
+     FROM ledger_post($1::integer, $2, $3, $4, $5::bigint, $6, $7, $8::bigint[], $9::bigint[])`,
+);
+
 /**
  * Posts one balanced movement through ledger_post() (migrations/0009-ledger.sql): one round
  * trip, the key claimed first, wallets changed by conditional updates. Throws
@@ -54,10 +60,19 @@ export async function post(db: Database, m: Movement, trx?: Kysely<DB>): Promise
   const amounts = m.legs.map((l) => l.amount.toString());
   let row: { tx_id: bigint; outcome: 'posted' | 'replay' | 'conflict'; result: Record<string, string | number> };
   try {
-    const r = await sql<typeof row>`
-      SELECT tx_id, outcome, result FROM ledger_post(
-        ${m.brandId}::integer, ${m.key}, ${m.kind}, ${m.fingerprint}, ${m.memberId ?? null}::bigint,
-        ${m.roundId ?? null}, ${m.memo ?? ''}, ${accounts}::bigint[], ${amounts}::bigint[])`.execute(trx ?? db.kysely);
+    const r = await (trx ?? db.kysely).executeQuery<typeof row>(
+      CompiledQuery.raw(LEDGER_POST, [
+        m.brandId,
+        m.key,
+        m.kind,
+        m.fingerprint,
+        m.memberId ?? null,
+        m.roundId ?? null,
+        m.memo ?? '',
+        accounts,
+        amounts,
+      ]),
+    );
     row = r.rows[0] as typeof row;
   } catch (err) {
     if ((err as { code?: string }).code === 'KH001') throw new AppError('INSUFFICIENT_FUNDS');
@@ -104,9 +119,9 @@ export async function balanceAfter(
 /** A wallet's balance now (a plain read; `trx` for a caller inside its own transaction). */
 export async function currentBalance(db: Database, accountId: bigint, trx?: Kysely<DB>): Promise<bigint> {
   const row = await (trx ?? db.kysely)
-    .selectFrom('ledger_accounts')
+    .selectFrom('wallet_balances')
     .select('balance')
-    .where('id', '=', accountId)
+    .where('account_id', '=', accountId)
     .executeTakeFirst();
   return row?.balance ?? 0n;
 }

@@ -4,7 +4,7 @@ import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { PLAY_MONEY, systemAccount, walletOf } from './accounts';
-import { fingerprintOf, post } from './ledger';
+import { currentBalance, fingerprintOf, post } from './ledger';
 
 /** Play money a trial account starts with, in minor units of its currency (2,000.00). */
 export const TRIAL_OPENING_MINOR = 200_000n;
@@ -43,8 +43,7 @@ export async function walletFor(db: Database, holder: Holder, brand: Pick<BrandI
 
 export async function balanceMinor(db: Database, holder: Holder, brand: Pick<BrandInfo, 'currency'>): Promise<bigint> {
   const id = await walletFor(db, holder, brand);
-  const row = await db.kysely.selectFrom('ledger_accounts').select('balance').where('id', '=', id).executeTakeFirst();
-  return row?.balance ?? 0n;
+  return currentBalance(db, id);
 }
 
 export function balanceView(
