@@ -4,9 +4,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { BATCH_MS, createFeed } from '../src/modules/inhouse/crash/feed';
 import { type Fragment, fragmentsOf, reassembler } from '../src/modules/inhouse/crash/notify';
+import { createOutbox } from '../src/modules/inhouse/crash/outbox';
 import type { Database } from '../src/platform/db';
 
-/** The crash feed on its own: batching of bets and cash-outs, order, NOTIFY fragments. */
+/** The crash feed on its own: batching of bets and cash-outs, order, sliced sending, NOTIFY fragments. */
 
 const bet = (name: string, status: CrashBetView['status'] = 'open'): CrashBetView => ({
   roundNo: 4,
@@ -45,11 +46,18 @@ function socket() {
 }
 
 const quiet = { warn() {} } as unknown as FastifyBaseLogger;
+
+/** Moves the (fake) clock on, then lets the outbox take its turn on the real event loop. */
+async function after(ms: number) {
+  vi.advanceTimersByTime(ms);
+  await new Promise((r) => setImmediate(r));
+}
 const feedOf = () => createFeed({ kind: 'pglite' } as Database, quiet);
 
 describe('the crash feed', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
+    // The batch timer only: the outbox's turns run on the real event loop.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -64,8 +72,9 @@ describe('the crash feed', () => {
     feed.publish(1, { type: 'bet', bet: bet('aa***1') });
     feed.publish(1, { type: 'bet', bet: bet('bb***2') });
     feed.publish(1, { type: 'cashout', bet: bet('aa***1', 'cashed') });
+    await after(BATCH_MS - 1);
     expect(a.sent).toEqual([]);
-    vi.advanceTimersByTime(BATCH_MS);
+    await after(1);
     const batch: CrashMessage = {
       type: 'batch',
       events: [
@@ -77,7 +86,7 @@ describe('the crash feed', () => {
     expect(a.sent).toEqual([batch]);
     expect(b.sent).toEqual([batch]);
     expect(other.sent).toEqual([]);
-    vi.advanceTimersByTime(BATCH_MS * 5);
+    await after(BATCH_MS * 5);
     expect(a.sent).toHaveLength(1);
     await feed.close();
   });
@@ -88,8 +97,9 @@ describe('the crash feed', () => {
     feed.add(1, a.ws);
     feed.publish(1, { type: 'cashout', bet: bet('aa***1', 'cashed') });
     feed.publish(1, { type: 'bust', round, serverNow: 3 });
+    await after(0);
     expect(a.sent.map((m) => m.type)).toEqual(['batch', 'bust']);
-    vi.advanceTimersByTime(BATCH_MS);
+    await after(BATCH_MS);
     expect(a.sent).toHaveLength(2);
     await feed.close();
   });
@@ -107,6 +117,48 @@ describe('the crash feed', () => {
   });
 });
 
+describe("the crash feed's outbox", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setImmediate', 'clearImmediate'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('writes to a slice of the sockets per turn, each message after the one before', () => {
+    const outbox = createOutbox(100);
+    const all = Array.from({ length: 250 }, socket);
+    const late = socket();
+    outbox.send(
+      all.map((s) => s.ws),
+      '{"type":"bust"}',
+    );
+    outbox.send([...all.map((s) => s.ws), late.ws], '{"type":"settled"}');
+    const got = () => all.map((s) => s.sent.length).reduce((a, b) => a + b, 0);
+    vi.advanceTimersToNextTimer();
+    expect(got()).toBe(100);
+    vi.advanceTimersToNextTimer();
+    vi.advanceTimersToNextTimer();
+    // The first message has reached every socket; the second one the first fifty.
+    expect(got()).toBe(300);
+    expect(all[249]?.sent.map((m) => m.type)).toEqual(['bust']);
+    expect(all[49]?.sent.map((m) => m.type)).toEqual(['bust', 'settled']);
+    outbox.drain();
+    expect(got()).toBe(500);
+    expect(late.sent.map((m) => m.type)).toEqual(['settled']);
+    expect(all[249]?.sent.map((m) => m.type)).toEqual(['bust', 'settled']);
+  });
+
+  it('skips sockets closed before their turn', () => {
+    const outbox = createOutbox(100);
+    const [open, closing] = [socket(), socket()];
+    outbox.send([open.ws, closing.ws], '{"type":"bust"}');
+    closing.ws.close();
+    vi.advanceTimersToNextTimer();
+    expect([open.sent.length, closing.sent.length]).toEqual([1, 0]);
+  });
+});
+
 describe("the crash feed's NOTIFY payloads", () => {
   const origin = '6f1c1a52-8a57-4a4e-9a1e-2f8f0f0c1d11';
 
@@ -118,8 +170,8 @@ describe("the crash feed's NOTIFY payloads", () => {
 
   it('cuts a large message into payloads under the limit and joins them in any order', () => {
     // Quotes, backslashes and Bengali names: their escaped and encoded sizes differ from their length.
-    const bets = Array.from({ length: 1_000 }, (_, i) => bet(`\u09b0\u09be***${i}"\\`, 'lost'));
-    const text = JSON.stringify({ type: 'settled', roundNo: 4, bets });
+    const events = Array.from({ length: 1_000 }, (_, i) => ({ type: 'bet', bet: bet(`\u09b0\u09be***${i}"\\`) }));
+    const text = JSON.stringify({ type: 'batch', events });
     const payloads = fragmentsOf(origin, 3, text);
     expect(payloads.length).toBeGreaterThan(10);
     for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(7_900);

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { WebSocket } from 'ws';
 import type { Database } from '../../../platform/db';
 import { type Fragment, fragmentsOf, reassembler } from './notify';
+import { createOutbox } from './outbox';
 
 /**
  * The crash game's live feed: the sockets of this process by brand, and (on PostgreSQL) the
@@ -49,12 +50,11 @@ export function createFeed(db: Database, log: FastifyBaseLogger): Feed {
   /** NOTIFYs go out one after the other, so other processes get this one's messages in order. */
   let notifying: Promise<unknown> = Promise.resolve();
 
-  /** One buffer for every socket: a string would be encoded again for each of them. */
+  const outbox = createOutbox();
+
   function deliver(brandId: number, text: string) {
     const set = sockets.get(brandId);
-    if (!set) return;
-    const data = Buffer.from(text);
-    for (const s of set) if (s.readyState === s.OPEN) s.send(data, { binary: false });
+    if (set) outbox.send(set, text);
   }
 
   function fanOut(brandId: number, text: string) {
@@ -148,6 +148,7 @@ export function createFeed(db: Database, log: FastifyBaseLogger): Feed {
       // What is queued still goes out, before the sockets close.
       if (timer) clearTimeout(timer);
       flushAll();
+      outbox.drain();
       closed = true;
       for (const set of sockets.values()) for (const s of set) s.close(1001, 'server shutting down');
       await notifying;
