@@ -319,19 +319,22 @@ describe(`crash on ${TEST_ENGINE}`, () => {
       received.push(msg.type);
       messages.push(...flatten(msg));
     });
-    const until = async (type: string) => {
-      for (let i = 0; i < 200 && !messages.some((m) => m.type === type); i++)
-        await new Promise((r) => setTimeout(r, 10));
-      const m = messages.find((x) => x.type === type);
+    /** The `count`-th message of a type. */
+    const until = async (type: string, count = 1) => {
+      const ofType = () => messages.filter((m) => m.type === type);
+      for (let i = 0; i < 200 && ofType().length < count; i++) await new Promise((r) => setTimeout(r, 10));
+      const m = ofType()[count - 1];
       if (!m) throw new Error(`no ${type} message; got ${messages.map((x) => x.type)}`);
-      return m as unknown as { state: CrashState; round: CrashRoundView; bet: CrashBetView };
+      return m as unknown as { state: CrashState; round: CrashRoundView; bet: CrashBetView; roundNo: number };
     };
     ws.send(JSON.stringify({ type: 'auth', token: p.token }));
     const hello = await until('hello');
     expect(hello.state.round).toMatchObject({ roundNo: round.roundNo, phase: 'betting', hash: null });
     expect(hello.state.history.length).toBeGreaterThan(0);
     expect((await bet(p, 1, '1.00')).statusCode).toBe(200);
+    expect((await bet(p, 2, '2.00')).statusCode).toBe(200);
     expect((await until('bet')).bet).toMatchObject({ roundNo: round.roundNo, slot: 1, stake: '1.00', status: 'open' });
+    expect((await until('bet', 2)).bet).toMatchObject({ roundNo: round.roundNo, slot: 2, stake: '2.00' });
     clock = round.bettingEndsMs;
     await t.app.crash.advance(brandId);
     expect((await until('round')).round).toMatchObject({ phase: 'running', startedAt: round.runningMs });
@@ -342,14 +345,23 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     await t.app.crash.advance(brandId);
     const bust = await until('bust');
     expect(bust.round).toMatchObject({ phase: 'busted', bust: round.bust, hash: round.hash, bustAt: round.bustMs });
-    // Bets and cash-outs come in batches, each sent before the message that followed it.
-    expect(received).toEqual(['hello', 'batch', 'round', 'batch', 'bust']);
-    ws.terminate();
     await finishRound();
+    // The settlement says the round is over: slot 2, still open, was lost.
+    expect(await until('settled')).toEqual({ type: 'settled', roundNo: round.roundNo });
+    // Bets and cash-outs come in batches, each sent before the message that followed it.
+    expect(received.filter((type, i) => type !== received[i - 1])).toEqual([
+      'hello',
+      'batch',
+      'round',
+      'batch',
+      'bust',
+      'settled',
+    ]);
+    ws.terminate();
   });
 
   it.runIf(TEST_ENGINE === 'postgres')(
-    "carries a busy round's batches and settled list to the pages of another process",
+    "carries a busy round's batches, larger than a NOTIFY, to the pages of another process, in order",
     async () => {
       const url = t.config.DATABASE_URL as string;
       const db2 = await openDatabase({ url });
@@ -380,13 +392,12 @@ describe(`crash on ${TEST_ENGINE}`, () => {
           }),
         );
         for (const bet of views) t.app.crash.env.publish(brandId, { type: 'bet', bet });
-        const lost = views.map((b) => ({ ...b, status: 'lost' as const, win: '0.00' }));
-        t.app.crash.env.publish(brandId, { type: 'settled', roundNo, bets: lost });
+        t.app.crash.env.publish(brandId, { type: 'settled', roundNo });
         for (let i = 0; i < 300 && !messages.some((m) => m.type === 'settled'); i++)
           await new Promise((r) => setTimeout(r, 10));
         const events = messages.flatMap(flatten).filter((m) => (m as { bet?: CrashBetView }).bet?.roundNo === roundNo);
         expect(events.map((m) => (m.bet as CrashBetView).name)).toEqual(views.map((b) => b.name));
-        expect(messages.at(-1)).toEqual({ type: 'settled', roundNo, bets: lost });
+        expect(messages.at(-1)).toEqual({ type: 'settled', roundNo });
         ws.terminate();
       } finally {
         await app2.close();

@@ -104,7 +104,9 @@ export type CrashBetEvent = { type: 'bet'; bet: CrashBetView } | { type: 'cashou
 /**
  * Live messages of the crash feed. Bets and cash-outs arrive in `batch` messages (each batch's
  * events in the order they happened, to be applied in turn); every other message is sent at
- * once, after the batch of what happened before it.
+ * once, after the batch of what happened before it. `settled` ends a round: every cash-out,
+ * including those of the settlement, was sent before it, so every bet still open was lost
+ * (voided, in a void round).
  */
 export type CrashMessage =
   | { type: 'hello'; state: CrashState }
@@ -112,4 +114,4 @@ export type CrashMessage =
   | CrashBetEvent
   | { type: 'batch'; events: CrashBetEvent[] }
   | { type: 'bust'; round: CrashRoundView; serverNow: number }
-  | { type: 'settled'; roundNo: number; bets: CrashBetView[] };
+  | { type: 'settled'; roundNo: number };

@@ -82,9 +82,12 @@ export function apply(view: CrashView, msg: CrashMessage, localNow: number): Cra
       const history = [past, ...view.history.filter((h) => h.roundNo !== r.roundNo)].slice(0, HISTORY_SHOWN);
       return { ...view, round: r, history, offsetMs: msg.serverNow - localNow };
     }
-    case 'settled':
+    case 'settled': {
       if (view.round?.roundNo !== msg.roundNo) return view;
-      return { ...view, bets: msg.bets.map((b) => ({ ...b, mine: view.bets.find((x) => sameBet(x, b))?.mine })) };
+      // Every cash-out came before: what is still open was lost (or voided with its round).
+      const status = view.round.phase === 'void' ? 'void' : 'lost';
+      return { ...view, bets: view.bets.map((b) => (b.status === 'open' ? { ...b, status } : b)) };
+    }
   }
 }
 
