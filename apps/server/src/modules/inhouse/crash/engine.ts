@@ -11,6 +11,7 @@ import {
   cashBet,
   closeBet,
   currentChain,
+  dueBets,
   insertChain,
   insertRound,
   latestRound,
@@ -181,9 +182,7 @@ export async function advance(env: CrashEnv, brandId: number): Promise<void> {
 /** Cashes out, at their targets, the open bets whose target the curve has reached. */
 async function autoCashOuts(env: CrashEnv, round: CrashRound, now: number) {
   const reached = Math.min(multiplierAt(now - round.runningMs), round.bust);
-  const due = (await betsOf(env.db, round.id)).filter(
-    (b) => b.status === 'open' && effectiveTarget(b.target) <= reached,
-  );
+  const due = await dueBets(env.db, round.id, reached);
   if (due.length === 0) return;
   const wallet = await walletOf(env.db, round.brandId);
   if (!wallet) return;
