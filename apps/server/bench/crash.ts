@@ -2,15 +2,18 @@
  * Crash benchmark (issue 5), called from bench/run.ts: one real round of the crash game with
  * CRASH_PLAYERS (1,000) players, each with the game page's socket open (authenticated by its
  * game token), each betting in the betting window and cashing out at a random moment of the
- * flight, some after the bust. Prints the bet acceptance rate, cash-out answer latency p50/p99,
- * the ledger postings per second of the round, and whether every socket saw the bust.
+ * flight, some after the bust. The players run on a worker thread (bench/crash-players.ts), so
+ * their sockets and calls do not share the server's event loop, as if they were on other
+ * machines. Prints the bet acceptance rate, cash-out answer latency p50/p99, the ledger
+ * postings per second of the round, whether every socket saw the bust and every bet and
+ * cash-out, and what the feed sent each socket.
  * Runs on PostgreSQL when it is reachable (a fresh database, dropped after), else on PGlite, with
  * the real clock; this process is the round loop's leader.
  */
 import { randomBytes } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { elapsedFor } from '@khela/games';
 import { sql } from 'kysely';
-import WebSocket from 'ws';
 import { buildApp } from '../src/app';
 import { type CrashRound, latestRound } from '../src/modules/inhouse/crash/repo';
 import * as provider from '../src/modules/provider/service';
@@ -21,6 +24,7 @@ import { loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
 import { migrate } from '../src/platform/migrate';
 import { seedDemo } from '../src/seed/demo';
+import type { PlayersData, PlayersMessage, PlayOrder } from './crash-players';
 import { drive, pct, withPostgres } from './money';
 
 const PLAYERS = Number(process.env.CRASH_PLAYERS ?? 1_000);
@@ -38,6 +42,45 @@ export async function crashBench() {
   }
 }
 
+/**
+ * Starts the players' worker. It runs TypeScript through tsx, registered inside the worker: a
+ * worker does not inherit the loader that `node --import tsx` gave this thread.
+ */
+function startPlayers(data: PlayersData) {
+  const url = new URL('./crash-players.ts', import.meta.url).href;
+  const worker = new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(url)}); });`,
+    { eval: true, workerData: data },
+  );
+  const inbox: PlayersMessage[] = [];
+  let waiting: { resolve: (m: PlayersMessage) => void; reject: (e: unknown) => void } | null = null;
+  let failure: unknown = null;
+  worker.on('message', (m: PlayersMessage) => {
+    if (waiting) waiting.resolve(m);
+    else inbox.push(m);
+    waiting = null;
+  });
+  const fail = (err: unknown) => {
+    failure ??= err;
+    waiting?.reject(err);
+    waiting = null;
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the players' worker exited (${code})`)));
+  return {
+    /** The worker's next message. */
+    next: () =>
+      new Promise<PlayersMessage>((resolve, reject) => {
+        const m = inbox.shift();
+        if (m) resolve(m);
+        else if (failure) reject(failure);
+        else waiting = { resolve, reject };
+      }),
+    send: (order: PlayOrder) => worker.postMessage(order),
+    stop: () => worker.terminate(),
+  };
+}
+
 async function crashRound(db: Database, label: string, databaseUrl?: string) {
   await seedDemo(db);
   const config = loadConfig({
@@ -53,6 +96,7 @@ async function crashRound(db: Database, label: string, databaseUrl?: string) {
   // A betting window long enough for every player's bet, a short pause between rounds.
   app.crash.setTiming({ bettingMs: 10_000, pauseMs: 500, graceMs: 500 });
   const brandId = (await db.kysely.selectFrom('brands').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  let players: ReturnType<typeof startPlayers> | null = null;
   try {
     const tokens: string[] = [];
     for (let i = 0; i < PLAYERS; i++) {
@@ -77,23 +121,8 @@ async function crashRound(db: Database, label: string, databaseUrl?: string) {
       tokens.push(res.json().value.token);
     }
     await app.listen({ port: PORT, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${PORT}`;
-    const bustsSeen = new Map<number, number>();
-    const sockets = await Promise.all(
-      tokens.map(
-        (token) =>
-          new Promise<WebSocket>((resolve, reject) => {
-            const ws = new WebSocket(`ws://127.0.0.1:${PORT}/play/api/crash/ws`);
-            ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
-            ws.on('message', (d) => {
-              const msg = JSON.parse(String(d));
-              if (msg.type === 'hello') resolve(ws);
-              if (msg.type === 'bust') bustsSeen.set(msg.round.roundNo, (bustsSeen.get(msg.round.roundNo) ?? 0) + 1);
-            });
-            ws.once('error', reject);
-          }),
-      ),
-    );
+    players = startPlayers({ port: PORT, tokens });
+    await players.next(); // every socket open and authenticated
     // A fresh betting window with time left (the bench reads the bust point: it is not a player).
     const fresh = (r: CrashRound | null): r is CrashRound =>
       r?.status === 'betting' && r.bettingEndsMs - Date.now() >= 9_000 && r.bust >= 150;
@@ -102,61 +131,25 @@ async function crashRound(db: Database, label: string, databaseUrl?: string) {
       await new Promise((r) => setTimeout(r, 50));
       round = await latestRound(db, brandId);
     }
-    const call = (path: string, token: string, body: unknown) =>
-      fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-khela-game-token': token },
-        body: JSON.stringify(body),
-      })
-        .then((r) => r.json() as Promise<{ success: boolean; code?: string }>)
-        .catch(() => ({ success: false, code: 'NETWORK' }));
-
-    const t0 = performance.now();
-    // Players click at different moments of the window's first six seconds, as people do.
-    const bets = await Promise.all(
-      tokens.map(async (token, i) => {
-        await new Promise((r) => setTimeout(r, Math.random() * 6_000));
-        return call('/play/api/crash/bet', token, { requestId: `bench-b-${i}-${Date.now()}`, slot: 1, stake: '1.00' });
-      }),
-    );
-    const betSecs = (performance.now() - t0) / 1000;
-    const accepted = bets.filter((b) => b.success).length;
-    const refusedBets = [...new Set(bets.filter((b) => !b.success).map((b) => b.code))].join(', ');
-
     const flight = elapsedFor(round.bust);
-    const latencies: number[] = [];
-    let paid = 0;
-    let refused = 0;
-    const startIn = round.runningMs - Date.now();
-    const f0 = performance.now();
-    await Promise.all(
-      tokens.map(async (token, i) => {
-        if (!bets[i]?.success) return;
-        await new Promise((r) => setTimeout(r, startIn + Math.random() * flight * 1.2));
-        const s = performance.now();
-        const answer = await call('/play/api/crash/cashout', token, {
-          requestId: `bench-c-${i}-${Date.now()}`,
-          slot: 1,
-        });
-        latencies.push(performance.now() - s);
-        if (answer.success) paid++;
-        else refused++;
-      }),
-    );
-    const flightSecs = (performance.now() - f0) / 1000;
+    players.send({ type: 'play', roundNo: round.roundNo, runningMs: round.runningMs, flightMs: flight });
+    const played = await players.next();
+    if (played.type !== 'played') throw new Error('the players did not play');
     // Let the loop settle the round.
     const settledBy = Date.now() + 30_000;
     while (Date.now() < settledBy && (await latestRound(db, brandId))?.roundNo === round.roundNo) {
       await new Promise((r) => setTimeout(r, 50));
     }
-    const roundSecs = betSecs + flightSecs;
+    const { bets, latencies, paid, refused, sockets } = played;
+    const accepted = bets.filter((b) => b.success).length;
+    const refusedBets = [...new Set(bets.filter((b) => !b.success).map((b) => b.code))].join(', ');
     const postings = await sql<{ n: bigint }>`
       SELECT count(*)::bigint AS n FROM provider_transactions WHERE round_id LIKE ${`crash-${round.roundNo}-%`} AND outcome = 'ok'`.execute(
       db.kysely,
     );
     console.log(`\nCrash: one round, ${PLAYERS} players with the game socket open (${label}, real clock)`);
     console.log(
-      `  bets accepted          ${accepted}/${PLAYERS} over ${betSecs.toFixed(1)} s${refusedBets ? ` (refused: ${refusedBets})` : ''}`,
+      `  bets accepted          ${accepted}/${PLAYERS} over ${played.betSecs.toFixed(1)} s${refusedBets ? ` (refused: ${refusedBets})` : ''}`,
     );
     console.log(`  bust                   ${(round.bust / 100).toFixed(2)}× after ${(flight / 1000).toFixed(1)} s`);
     console.log(`  cash-outs              ${paid} paid, ${refused} refused (too late)`);
@@ -173,13 +166,21 @@ async function crashRound(db: Database, label: string, databaseUrl?: string) {
     );
     const calls = Number(postings.rows[0]?.n);
     console.log(
-      `  wallet calls           ${calls} in ${roundSecs.toFixed(1)} s of betting and flight (${(calls / roundSecs).toFixed(0)} /s; raw single-row UPDATE ${raw.perSecond.toFixed(0)} /s)`,
+      `  wallet calls           ${calls} in ${played.roundSecs.toFixed(1)} s of betting and flight (${(calls / played.roundSecs).toFixed(0)} /s; raw single-row UPDATE ${raw.perSecond.toFixed(0)} /s)`,
     );
-    console.log(`  sockets saw the bust   ${bustsSeen.get(round.roundNo) ?? 0}/${PLAYERS}`);
+    console.log(`  sockets saw the bust   ${sockets.filter((x) => x.bust).length}/${PLAYERS}`);
+    // Every player's live list must show every accepted bet and every paid cash-out.
+    const complete = sockets.filter((x) => x.bets === accepted && x.cashouts === paid).length;
+    console.log(`  live lists complete    ${complete}/${PLAYERS} sockets got every bet and cash-out`);
+    const messages = sockets.map((x) => x.messages);
+    const kb = sockets.reduce((a, x) => a + x.bytes, 0) / sockets.length / 1024;
+    console.log(
+      `  feed per socket        ${pct(messages, 50)} messages (${kb.toFixed(0)} kB) for ${accepted + paid} bets and cash-outs`,
+    );
     const problems = await checkLedger(db);
     console.log(`  ledger invariants      ${problems.length === 0 ? 'hold' : problems.join('; ')}`);
-    for (const s of sockets) s.close();
   } finally {
+    await players?.stop();
     await app.close();
   }
 }

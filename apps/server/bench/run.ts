@@ -7,8 +7,9 @@
  *  4. The ledger against raw UPDATEs on PostgreSQL and PGlite, and the balance push latency with
  *     1,000 sockets open (bench/money.ts).
  *  5. One crash round with 1,000 players on the game socket: bets accepted, cash-out latency,
- *     wallet calls, and the ledger's invariants (bench/crash.ts).
- * Each server runs in its own process; autocannon drives it from this one.
+ *     wallet calls, what the feed sent each socket, and the ledger's invariants (bench/crash.ts).
+ * Each server runs in its own process; autocannon drives it from this one. The crash round's
+ * server runs in this process and its players on a worker thread (bench/crash-players.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

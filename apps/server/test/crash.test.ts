@@ -4,6 +4,7 @@ import { betOutcome, crashPointOf, elapsedFor, linksTo, replayCrashRound } from 
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { BATCH_MS } from '../src/modules/inhouse/crash/feed';
 import { betsOf, type CrashRound, latestRound } from '../src/modules/inhouse/crash/repo';
 import * as provider from '../src/modules/provider/service';
 import { issueLaunchTicket } from '../src/modules/provider/tickets';
@@ -34,6 +35,10 @@ afterAll(async () => {
 });
 
 type Player = { id: bigint; token: string };
+type FeedMessage = { type: string; [k: string]: unknown };
+
+/** A feed message as the events it carries: a batch's bets and cash-outs in turn, else itself. */
+const flatten = (msg: FeedMessage): FeedMessage[] => (msg.type === 'batch' ? (msg.events as FeedMessage[]) : [msg]);
 
 async function player(app = t.app, opening = 1_000_000n): Promise<Player> {
   const p = await launchedPlayer(t.db, brandId, { game: 'crash', opening, prefix: 'cr' });
@@ -304,22 +309,32 @@ describe(`crash on ${TEST_ENGINE}`, () => {
 
     const round = await bettingRound((b) => b >= 150);
     const p = await player();
+    // The earlier tests' bets and cash-outs still queued go out before this page connects.
+    await new Promise((r) => setTimeout(r, 2 * BATCH_MS));
     const ws = await t.app.injectWS('/play/api/crash/ws');
-    const messages: { type: string; [k: string]: unknown }[] = [];
-    ws.on('message', (data) => messages.push(JSON.parse(String(data))));
-    const until = async (type: string) => {
-      for (let i = 0; i < 200 && !messages.some((m) => m.type === type); i++)
-        await new Promise((r) => setTimeout(r, 10));
-      const m = messages.find((x) => x.type === type);
+    const messages: FeedMessage[] = [];
+    const received: string[] = [];
+    ws.on('message', (data) => {
+      const msg = JSON.parse(String(data));
+      received.push(msg.type);
+      messages.push(...flatten(msg));
+    });
+    /** The `count`-th message of a type. */
+    const until = async (type: string, count = 1) => {
+      const ofType = () => messages.filter((m) => m.type === type);
+      for (let i = 0; i < 200 && ofType().length < count; i++) await new Promise((r) => setTimeout(r, 10));
+      const m = ofType()[count - 1];
       if (!m) throw new Error(`no ${type} message; got ${messages.map((x) => x.type)}`);
-      return m as unknown as { state: CrashState; round: CrashRoundView; bet: CrashBetView };
+      return m as unknown as { state: CrashState; round: CrashRoundView; bet: CrashBetView; roundNo: number };
     };
     ws.send(JSON.stringify({ type: 'auth', token: p.token }));
     const hello = await until('hello');
     expect(hello.state.round).toMatchObject({ roundNo: round.roundNo, phase: 'betting', hash: null });
     expect(hello.state.history.length).toBeGreaterThan(0);
     expect((await bet(p, 1, '1.00')).statusCode).toBe(200);
+    expect((await bet(p, 2, '2.00')).statusCode).toBe(200);
     expect((await until('bet')).bet).toMatchObject({ roundNo: round.roundNo, slot: 1, stake: '1.00', status: 'open' });
+    expect((await until('bet', 2)).bet).toMatchObject({ roundNo: round.roundNo, slot: 2, stake: '2.00' });
     clock = round.bettingEndsMs;
     await t.app.crash.advance(brandId);
     expect((await until('round')).round).toMatchObject({ phase: 'running', startedAt: round.runningMs });
@@ -330,9 +345,66 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     await t.app.crash.advance(brandId);
     const bust = await until('bust');
     expect(bust.round).toMatchObject({ phase: 'busted', bust: round.bust, hash: round.hash, bustAt: round.bustMs });
-    ws.terminate();
     await finishRound();
+    // The settlement says the round is over: slot 2, still open, was lost.
+    expect(await until('settled')).toEqual({ type: 'settled', roundNo: round.roundNo });
+    // Bets and cash-outs come in batches, each sent before the message that followed it.
+    expect(received.filter((type, i) => type !== received[i - 1])).toEqual([
+      'hello',
+      'batch',
+      'round',
+      'batch',
+      'bust',
+      'settled',
+    ]);
+    ws.terminate();
   });
+
+  it.runIf(TEST_ENGINE === 'postgres')(
+    "carries a busy round's batches, larger than a NOTIFY, to the pages of another process, in order",
+    async () => {
+      const url = t.config.DATABASE_URL as string;
+      const db2 = await openDatabase({ url });
+      const app2 = await buildApp(t.config, db2);
+      await app2.ready();
+      try {
+        await t.app.crash.feed.listen(url);
+        await app2.crash.feed.listen(url);
+        const p = await player(app2);
+        const ws = await app2.injectWS('/play/api/crash/ws');
+        const messages: FeedMessage[] = [];
+        ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+        ws.send(JSON.stringify({ type: 'auth', token: p.token }));
+        for (let i = 0; i < 200 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+        const roundNo = 1_000_000 + n++;
+        // A thousand bets: far more than one NOTIFY payload holds, in one batch or in one list.
+        const views = Array.from(
+          { length: 1_000 },
+          (_, i): CrashBetView => ({
+            roundNo,
+            name: `pl***${i}`,
+            slot: 1,
+            stake: '1.00',
+            target: null,
+            status: 'open',
+            multiplier: null,
+            win: null,
+          }),
+        );
+        for (const bet of views) t.app.crash.env.publish(brandId, { type: 'bet', bet });
+        t.app.crash.env.publish(brandId, { type: 'settled', roundNo });
+        for (let i = 0; i < 300 && !messages.some((m) => m.type === 'settled'); i++)
+          await new Promise((r) => setTimeout(r, 10));
+        const events = messages.flatMap(flatten).filter((m) => (m as { bet?: CrashBetView }).bet?.roundNo === roundNo);
+        expect(events.map((m) => (m.bet as CrashBetView).name)).toEqual(views.map((b) => b.name));
+        expect(messages.at(-1)).toEqual({ type: 'settled', roundNo });
+        ws.terminate();
+      } finally {
+        await app2.close();
+        await db2.close();
+      }
+    },
+  );
 
   it('replays every stored round to its stored outcomes', async () => {
     const rounds = await sql<{ id: bigint; hash: string; bust: number; chain_index: number; terminating_hash: string }>`

@@ -98,11 +98,20 @@ export const CrashState = z.object({
 });
 export type CrashState = z.infer<typeof CrashState>;
 
-/** Live messages of the crash feed. */
+/** A bet placed or cashed out, as the live list shows it. */
+export type CrashBetEvent = { type: 'bet'; bet: CrashBetView } | { type: 'cashout'; bet: CrashBetView };
+
+/**
+ * Live messages of the crash feed. Bets and cash-outs arrive in `batch` messages (each batch's
+ * events in the order they happened, to be applied in turn); every other message is sent at
+ * once, after the batch of what happened before it. `settled` ends a round: every cash-out,
+ * including those of the settlement, was sent before it, so every bet still open was lost
+ * (voided, in a void round).
+ */
 export type CrashMessage =
   | { type: 'hello'; state: CrashState }
   | { type: 'round'; round: CrashRoundView; serverNow: number }
-  | { type: 'bet'; bet: CrashBetView }
-  | { type: 'cashout'; bet: CrashBetView }
+  | CrashBetEvent
+  | { type: 'batch'; events: CrashBetEvent[] }
   | { type: 'bust'; round: CrashRoundView; serverNow: number }
-  | { type: 'settled'; roundNo: number; bets: CrashBetView[] };
+  | { type: 'settled'; roundNo: number };

@@ -161,6 +161,25 @@ describe('the crash page', () => {
     expect(root.querySelector('.crash-note')?.textContent).toBe(enCrash.tooLate);
   });
 
+  it("lists everyone's bets and cash-outs from the feed's batches", async () => {
+    const { root, socket } = await mount();
+    socket.push({ type: 'hello', state: { serverNow: Date.now(), round: round(), bets: [], history: [] } });
+    const someone = { roundNo: 3, slot: 1, stake: '2.00', target: null, multiplier: null, win: null };
+    socket.push({
+      type: 'batch',
+      events: [
+        { type: 'bet', bet: { ...someone, name: 'ka***1', status: 'open' } },
+        { type: 'bet', bet: { ...someone, name: 'ra***2', status: 'open' } },
+        { type: 'cashout', bet: { ...someone, name: 'ka***1', status: 'cashed', multiplier: 150, win: '3.00' } },
+      ],
+    });
+    const rows = [...root.querySelectorAll('.crash-bet')];
+    expect(rows.map((r) => r.className)).toEqual(['crash-bet cashed', 'crash-bet open']);
+    expect(rows[0]?.textContent).toContain('ka***1');
+    expect(rows[0]?.textContent).toContain('1.50×');
+    expect(rows[1]?.textContent).toContain('ra***2');
+  });
+
   it('speaks Bengali when launched in Bengali', async () => {
     const { root, socket } = await mount('bn');
     socket.push({ type: 'hello', state: { serverNow: Date.now(), round: round(), bets: [], history: [] } });

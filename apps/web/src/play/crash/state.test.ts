@@ -66,6 +66,62 @@ describe('crash page state', () => {
     expect(myBet(v, 1)).toBeUndefined();
   });
 
+  it('applies a batch of bets and cash-outs in order, skipping those of another round', () => {
+    let v = apply(emptyView(), { type: 'round', round: round(), serverNow: 95_000 }, 95_000);
+    v = apply(v, { type: 'bet', bet: bet({ mine: true }) }, 95_100);
+    const before = v.bets;
+    v = apply(
+      v,
+      {
+        type: 'batch',
+        events: [
+          { type: 'bet', bet: bet({ name: 'xy***z' }) },
+          { type: 'bet', bet: bet() },
+          { type: 'bet', bet: bet({ roundNo: 6, name: 'old' }) },
+          { type: 'cashout', bet: bet({ name: 'xy***z', status: 'cashed', multiplier: 120, win: '12.00' }) },
+          { type: 'cashout', bet: bet({ status: 'cashed', multiplier: 150, win: '15.00' }) },
+        ],
+      },
+      101_000,
+    );
+    expect(v.bets.map((b) => [b.name, b.status, b.win, b.mine])).toEqual([
+      ['ab***c', 'cashed', '15.00', true],
+      ['xy***z', 'cashed', '12.00', undefined],
+    ]);
+    // The view before the batch is left as it was.
+    expect(before.map((b) => b.status)).toEqual(['open']);
+    // An empty batch changes nothing.
+    expect(apply(v, { type: 'batch', events: [] }, 101_100).bets).toEqual(v.bets);
+  });
+
+  it('marks the bets still open as lost when the round is settled, or void with a void round', () => {
+    const played = (phase: CrashRoundView['phase']) => {
+      let v = apply(emptyView(), { type: 'round', round: round({ phase: 'running' }), serverNow: 100_000 }, 100_000);
+      v = apply(
+        v,
+        {
+          type: 'batch',
+          events: [
+            { type: 'bet', bet: bet({ mine: true }) },
+            { type: 'cashout', bet: bet({ name: 'xy***z', status: 'cashed', multiplier: 120, win: '12.00' }) },
+          ],
+        },
+        100_100,
+      );
+      v = apply(v, { type: 'bust', round: round({ phase, bust: 150, hash: 'ef'.repeat(32) }), serverNow: 1 }, 1);
+      return apply(v, { type: 'settled', roundNo: 7 }, 2);
+    };
+    expect(played('busted').bets.map((b) => [b.name, b.status, b.mine])).toEqual([
+      ['ab***c', 'lost', true],
+      ['xy***z', 'cashed', undefined],
+    ]);
+    expect(played('void').bets.map((b) => b.status)).toEqual(['void', 'cashed']);
+    // The settlement of another round changes nothing.
+    const v = apply(emptyView(), { type: 'round', round: round(), serverNow: 1 }, 1);
+    const open = apply(v, { type: 'bet', bet: bet() }, 2);
+    expect(apply(open, { type: 'settled', roundNo: 6 }, 3).bets.map((b) => b.status)).toEqual(['open']);
+  });
+
   it('shows a void round as void and the cash-out amount rounded down', () => {
     const v = apply(
       emptyView(),

@@ -1,4 +1,11 @@
-import type { CrashBetView, CrashMessage, CrashPastRound, CrashRoundView, CrashState } from '@khela/contract/crash';
+import type {
+  CrashBetEvent,
+  CrashBetView,
+  CrashMessage,
+  CrashPastRound,
+  CrashRoundView,
+  CrashState,
+} from '@khela/contract/crash';
 import { multiplierAt } from '@khela/games/crash/round';
 
 /**
@@ -37,12 +44,15 @@ function fromState(s: CrashState, localNow: number): CrashView {
 const sameBet = (a: CrashBetView, b: CrashBetView) =>
   a.roundNo === b.roundNo && a.name === b.name && a.slot === b.slot && a.stake === b.stake;
 
-function upsert(bets: CrashBetView[], bet: CrashBetView): CrashBetView[] {
-  const i = bets.findIndex((b) => sameBet(b, bet));
-  if (i < 0) return [...bets, bet];
-  const next = [...bets];
-  next[i] = { ...bet, mine: bet.mine ?? bets[i]?.mine };
-  return next;
+/** Adds or updates, in `bets` itself, the bets of `events` that belong to the shown round. */
+function upsert(view: CrashView, bets: CrashBetView[], events: CrashBetEvent[]): CrashBetView[] {
+  for (const { bet } of events) {
+    if (view.round && bet.roundNo !== view.round.roundNo) continue;
+    const i = bets.findIndex((b) => sameBet(b, bet));
+    if (i < 0) bets.push(bet);
+    else bets[i] = { ...bet, mine: bet.mine ?? bets[i]?.mine };
+  }
+  return bets;
 }
 
 /** The view after one message of the live feed, received at local time `localNow`. */
@@ -56,8 +66,10 @@ export function apply(view: CrashView, msg: CrashMessage, localNow: number): Cra
     }
     case 'bet':
     case 'cashout':
-      if (view.round && msg.bet.roundNo !== view.round.roundNo) return view;
-      return { ...view, bets: upsert(view.bets, msg.bet) };
+      return { ...view, bets: upsert(view, [...view.bets], [msg]) };
+    case 'batch':
+      // Everyone's bets and cash-outs of the last moment, in the order they happened.
+      return { ...view, bets: upsert(view, [...view.bets], msg.events) };
     case 'bust': {
       const r = msg.round;
       const past: CrashPastRound = {
@@ -70,9 +82,12 @@ export function apply(view: CrashView, msg: CrashMessage, localNow: number): Cra
       const history = [past, ...view.history.filter((h) => h.roundNo !== r.roundNo)].slice(0, HISTORY_SHOWN);
       return { ...view, round: r, history, offsetMs: msg.serverNow - localNow };
     }
-    case 'settled':
+    case 'settled': {
       if (view.round?.roundNo !== msg.roundNo) return view;
-      return { ...view, bets: msg.bets.map((b) => ({ ...b, mine: view.bets.find((x) => sameBet(x, b))?.mine })) };
+      // Every cash-out came before: what is still open was lost (or voided with its round).
+      const status = view.round.phase === 'void' ? 'void' : 'lost';
+      return { ...view, bets: view.bets.map((b) => (b.status === 'open' ? { ...b, status } : b)) };
+    }
   }
 }
 

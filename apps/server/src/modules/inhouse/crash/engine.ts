@@ -11,6 +11,7 @@ import {
   cashBet,
   closeBet,
   currentChain,
+  dueBets,
   insertChain,
   insertRound,
   latestRound,
@@ -181,9 +182,7 @@ export async function advance(env: CrashEnv, brandId: number): Promise<void> {
 /** Cashes out, at their targets, the open bets whose target the curve has reached. */
 async function autoCashOuts(env: CrashEnv, round: CrashRound, now: number) {
   const reached = Math.min(multiplierAt(now - round.runningMs), round.bust);
-  const due = (await betsOf(env.db, round.id)).filter(
-    (b) => b.status === 'open' && effectiveTarget(b.target) <= reached,
-  );
+  const due = await dueBets(env.db, round.id, reached);
   if (due.length === 0) return;
   const wallet = await walletOf(env.db, round.brandId);
   if (!wallet) return;
@@ -222,12 +221,16 @@ async function pay(env: CrashEnv, wallet: Wallet, bet: CrashBet, step: (w: Walle
  * the target when it is at or below the bust, lost otherwise), a void round's open bets are
  * voided; then every decided bet's money moves — wins (and zero wins) through `provider.win`,
  * void stakes back through `provider.rollback`. Marked settled only when every bet is.
+ * The pages get each cash-out made here like any other, then `settled`: every bet still open
+ * on their list was lost (voided, in a void round). A list of every bet would be a thousand
+ * rows to each of a thousand players, of which they know all but the losses.
  */
 export async function settleRound(env: CrashEnv, round: CrashRound): Promise<boolean> {
   const wallet = await walletOf(env.db, round.brandId);
   if (!wallet) return false;
   for (const b of await betsOf(env.db, round.id)) {
     let bet: CrashBet | null = b;
+    let cashedHere = false;
     if (b.status === 'open') {
       if (round.status === 'void') bet = await closeBet(env.db, b.id, 'void');
       else {
@@ -243,21 +246,19 @@ export async function settleRound(env: CrashEnv, round: CrashRound): Promise<boo
                 multiplier: o.multiplier,
                 win: o.win,
               });
+        cashedHere = bet?.status === 'cashed';
       }
       // Someone else decided it in the meantime (a late cash-out): settle what they decided.
       bet ??= (await betsOf(env.db, round.id)).find((x) => x.id === b.id) ?? null;
     }
     if (!bet || bet.settled || bet.status === 'open') continue;
     await pay(env, wallet, bet, bet.status === 'void' ? refundStake : creditWin);
+    if (cashedHere) env.publish(round.brandId, { type: 'cashout', bet: betView(bet, round.roundNo, wallet.decimals) });
   }
   const after = await betsOf(env.db, round.id);
   if (after.some((b) => !b.settled)) return false;
   await markSettled(env.db, round.id, env.now());
-  env.publish(round.brandId, {
-    type: 'settled',
-    roundNo: round.roundNo,
-    bets: after.map((b) => betView(b, round.roundNo, wallet.decimals)),
-  });
+  env.publish(round.brandId, { type: 'settled', roundNo: round.roundNo });
   return true;
 }
 

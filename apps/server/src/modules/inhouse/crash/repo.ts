@@ -1,3 +1,4 @@
+import { CRASH_MAX_MULTIPLIER } from '@khela/games';
 import { sql } from 'kysely';
 import type { Database } from '../../../platform/db';
 
@@ -221,6 +222,19 @@ export async function betsOf(db: Database, roundId: bigint): Promise<CrashBet[]>
   const r = await sql<BetRow>`SELECT ${BET_COLUMNS} FROM crash_bets WHERE round_id = ${roundId} ORDER BY id`.execute(
     db.kysely,
   );
+  return r.rows.map(toBet);
+}
+
+/**
+ * The open bets of a round whose auto cash-out target (the cap without one) is at most
+ * `reached`. The loop asks every tick of the flight: only the few due leave the database,
+ * not the round's thousand bets.
+ */
+export async function dueBets(db: Database, roundId: bigint, reached: number): Promise<CrashBet[]> {
+  const r = await sql<BetRow>`SELECT ${BET_COLUMNS} FROM crash_bets
+    WHERE round_id = ${roundId} AND status = 'open'
+      AND LEAST(COALESCE(target, ${CRASH_MAX_MULTIPLIER}), ${CRASH_MAX_MULTIPLIER}) <= ${reached}
+    ORDER BY id`.execute(db.kysely);
   return r.rows.map(toBet);
 }
 
