@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateBrandCache } from '../src/platform/brand';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 
 /** A stand-in for the built web app: the tests need play.html and index.html to tell them apart. */
@@ -40,6 +41,35 @@ describe(`the in-house game page on ${TEST_ENGINE}`, () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('lets the operator’s sites frame the page when it comes from a launch host', async () => {
+    const brand = await t.db.kysely
+      .insertInto('brands')
+      .values({ merchant_code: 'framing', name: 'Framing', languages: ['bn'], default_language: 'bn', currency: 'BDT' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .insertInto('brand_domains')
+      .values([
+        { domain: 'khela.example', brand_id: brand.id },
+        { domain: 'mirror.khela.example', brand_id: brand.id, is_mirror: true },
+        { domain: 'bad host; script-src *', brand_id: brand.id, is_mirror: true },
+      ])
+      .execute();
+    invalidateBrandCache();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/play/slot', headers: { host: 'play.cdn.example' } });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toMatch(
+        /frame-ancestors 'self' (khela\.example mirror\.khela\.example|mirror\.khela\.example khela\.example)$/,
+      );
+      expect(csp).not.toContain('script-src *');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+    } finally {
+      await t.db.kysely.deleteFrom('brand_domains').where('brand_id', '=', brand.id).execute();
+      invalidateBrandCache();
+    }
   });
 
   it('answers an unknown game with a 404 envelope, never the site', async () => {

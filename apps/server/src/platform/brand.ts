@@ -135,6 +135,12 @@ class BrandStore {
     return this.byId(id);
   }
 
+  /** Every host name a brand is served on (brand_domains): the operator's own sites. */
+  siteHosts(): string[] | Promise<string[]> {
+    const dir = this.directory.get(() => loadDirectory(this.db));
+    return dir instanceof Promise ? dir.then((d) => [...d.byDomain.keys()]) : [...dir.byDomain.keys()];
+  }
+
   /** A brand's snapshot by id (for work that has no request, e.g. realtime pushes). */
   byId(id: number): BrandSnapshot | Promise<BrandSnapshot> {
     let slot = this.brands.get(id);

@@ -2,34 +2,46 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { brandStore } from '../../platform/brand';
 import { AppError } from '../../platform/errors';
 
 /** The in-house games that have a page in play.html (the catalog's JL game codes). */
 export const INHOUSE_PAGES: readonly string[] = ['slot', 'dice', 'crash'];
 
 /**
- * The game page's own policy, stricter than the site's: it only runs its bundle, talks to
- * /play/api on this origin, and may be framed by this site only (the /game page's iframe).
+ * The game page's own policy, stricter than the site's: it only runs its bundle and talks to
+ * /play/api on its own origin. It may be framed by its own origin and by the operator's sites
+ * (every brand domain): with launchGameCDNs the page comes from a launch host, another origin
+ * than the site whose /game page frames it.
  */
-export const PLAY_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
+export function playPageCsp(siteHosts: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    ["frame-ancestors 'self'", ...siteHosts.filter((h) => HOST.test(h))].join(' '),
+  ].join('; ');
+}
 
-const PLAY_PAGE_HEADERS: Record<string, string> = {
-  'content-security-policy': PLAY_PAGE_CSP,
-  'x-frame-options': 'SAMEORIGIN',
-  // The address carries a launch ticket until the page strips it: never send it onwards.
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
+/** A host name (and port) as a CSP source: nothing that could end the directive. */
+const HOST = /^[a-z0-9.-]+(:\d{1,5})?$/;
+
+function playPageHeaders(siteHosts: readonly string[]): Record<string, string> {
+  return {
+    'content-security-policy': playPageCsp(siteHosts),
+    // Only for browsers without frame-ancestors, and only when no other site frames the page
+    // (X-Frame-Options cannot name one).
+    ...(siteHosts.length === 0 ? { 'x-frame-options': 'SAMEORIGIN' } : {}),
+    // The address carries a launch ticket until the page strips it: never send it onwards.
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
+  };
+}
 
 /**
  * Serves GET /play/<game> with the built play.html for a known in-house game; any other
@@ -44,6 +56,9 @@ export const inhousePage = fp(async (app: FastifyInstance) => {
   app.get<{ Params: { game: string } }>('/play/:game', { schema: { hide: true } }, async (req, reply) => {
     const { game } = req.params;
     if (!html || !INHOUSE_PAGES.includes(game)) throw new AppError('NOT_FOUND');
-    return reply.headers(PLAY_PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
+    const hosts = await brandStore(app.db).siteHosts();
+    // The site's pages carry X-Frame-Options (security-headers.ts); it cannot name other sites.
+    if (hosts.length > 0) reply.removeHeader('x-frame-options');
+    return reply.headers(playPageHeaders(hosts)).type('text/html; charset=utf-8').send(html);
   });
 });
