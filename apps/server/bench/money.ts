@@ -131,8 +131,12 @@ export async function ledgerRuns(label: string, db: Database) {
   console.log(`\nLedger on ${label} (${CLIENTS} concurrent clients, ${SECONDS} s each)`);
   console.log(line('raw UPDATE of one row', rawHot));
   console.log(line('bets on one hot wallet (ledger_post)', hot));
+  // PGlite runs every client's statements on its one connection: a busy wallet has no lock to
+  // wait on, so the ratio compares a whole posting with one in-process UPDATE (README).
+  const hotTarget =
+    label === 'PGlite' ? 'one connection, no lock contention; the target is PostgreSQL’s' : 'target ≥ 0.50×';
   console.log(
-    `  ratio                                      ${(hot.perSecond / rawHot.perSecond).toFixed(2)}×  (target ≥ 0.50×)`,
+    `  ratio                                      ${(hot.perSecond / rawHot.perSecond).toFixed(2)}×  (${hotTarget})`,
   );
   console.log(line('raw two-row transfer (one transaction)', rawSpread));
   console.log(line(`bets over ${WALLETS} wallets (ledger_post)`, spread));
