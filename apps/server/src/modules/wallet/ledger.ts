@@ -38,6 +38,7 @@ export function fingerprintOf(fields: Record<string, string | number | bigint | 
   return createHash('sha256').update(canonical).digest('base64url');
 }
 
+/** The one call that writes money, parsed once per connection on PostgreSQL (decision 0020). */
 const LEDGER_POST = preparedStatement(
   'ledger_post',
   `SELECT tx_id, outcome, result
@@ -45,7 +46,7 @@ const LEDGER_POST = preparedStatement(
 );
 
 /**
- * Posts one balanced movement through ledger_post() (migrations/0009-ledger.sql): one round
+ * Posts one balanced movement through ledger_post() (migrations/0018-wallet-balances.sql): one round
  * trip, the key claimed first, wallets changed by conditional updates. Throws
  * INSUFFICIENT_FUNDS when a wallet would go negative and DUPLICATE_TRANSACTION when the key was
  * used for another request; in both cases nothing is posted. Balance changes are published only
