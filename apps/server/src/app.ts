@@ -31,6 +31,7 @@ import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/errors';
 import { loggerOptions } from './platform/logger';
 import { installRealtime } from './platform/realtime';
+import { SECURITY_SCHEMES } from './platform/route';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSessions } from './platform/sessions';
 import { installNotFound, webApp } from './platform/web';
@@ -77,7 +78,10 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     },
   });
   await app.register(swagger, {
-    openapi: { info: { title: 'Khela API', description: 'The calls of the Khela player site', version: '0.1.0' } },
+    openapi: {
+      info: { title: 'Khela API', description: 'The calls of the Khela player site', version: '0.1.0' },
+      components: { securitySchemes: SECURITY_SCHEMES },
+    },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });

@@ -167,3 +167,25 @@ export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
 /** The category the registration form's carousel shows (spec §2 'Registration form'). */
 export const NEW_PLAYER_CATEGORY: PromotionCategory = 'new_player';
 export const PROMOTION_PAGE_SIZE = 20;
+
+/**
+ * The values of a member's `isAgent` (spec §3/§6). The name is the spec's: it says what kind of
+ * account this is, not only whether it is an agent.
+ */
+export const IS_AGENT = {
+  /** A player. */
+  PLAYER: 0,
+  /** Agent kinds that own an account centre and invitation codes (spec §6). */
+  AGENT: 1,
+  AGENT_2: 2,
+  /** A trial (free play) account: play money only, no member centre, no cashier. */
+  TRIAL: 4,
+  AGENT_41: 41,
+  AGENT_42: 42,
+} as const;
+
+/** Spec §6: the account centre is allowed for isAgent 1, 2, 41, 42; the `agent` auth admits these. */
+export const AGENT_KINDS: readonly number[] = [IS_AGENT.AGENT, IS_AGENT.AGENT_2, IS_AGENT.AGENT_41, IS_AGENT.AGENT_42];
+
+export const isAgentKind = (isAgent: number): boolean => AGENT_KINDS.includes(isAgent);
+export const isTrialAccount = (isAgent: number): boolean => isAgent === IS_AGENT.TRIAL;

@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './avatar-rules';
+export * from './call';
 export * from './catalog';
 export * from './constants';
 export * from './crash';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AVATAR_TYPES, BUILTIN_AVATARS } from './avatar-rules';
+import { defineCall } from './call';
 import { envelope } from './envelope';
 
 export const ClubLabel = z.object({
@@ -75,3 +76,36 @@ export const PlayerAvatars = z.object({
 });
 export type PlayerAvatars = z.infer<typeof PlayerAvatars>;
 export const PlayerAvatarsEnvelope = envelope(PlayerAvatars);
+
+/** GET /wps/member/info: the logged-in member (spec §3 member info). */
+export const memberInfoCall = defineCall({
+  method: 'GET',
+  path: '/wps/member/info',
+  auth: 'member',
+  tag: 'member',
+  summary: 'The logged-in member (spec §3 member info)',
+  response: MemberInfo,
+});
+
+/** PUT /wps/member/password (spec §7, encrypted): ends the member's other sessions. */
+export const changePasswordCall = defineCall({
+  method: 'PUT',
+  path: '/wps/member/password',
+  auth: 'member',
+  tag: 'member',
+  summary: 'Change the password; ends the other sessions; body may be sealed',
+  body: ChangePasswordBody,
+  response: z.null(),
+  sealed: true,
+});
+
+/** PUT /wps/member/language (spec §7 "update language"): one of the brand's languages. */
+export const updateLanguageCall = defineCall({
+  method: 'PUT',
+  path: '/wps/member/language',
+  auth: 'member',
+  tag: 'member',
+  summary: "Keep the member's language (one of the brand's languages; spec §7 'update language')",
+  body: UpdateLanguageBody,
+  response: z.object({ language: z.string() }),
+});

@@ -1,6 +1,6 @@
+import { EmptyState } from '@khela/ui/empty-state';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../components/ui/empty-state';
 import { ChunkLoadError, isChunkLoadError } from './lazy-chunk';
 
 type Props = { children: ReactNode; onRetry?: () => void; compact?: boolean };

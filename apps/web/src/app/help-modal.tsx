@@ -1,5 +1,5 @@
+import { Modal } from '@khela/ui/modal';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../components/ui/modal';
 import { HelpCenter } from '../features/help/help-center';
 
 /** The help centre in a popup (spec §2 'Modals': help). */

@@ -1,7 +1,7 @@
 import type { BannerGroup } from '@khela/contract';
+import { GoToTop } from '@khela/ui/go-to-top';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GoToTop } from '../components/ui/go-to-top';
 import { BannerCarousel } from '../features/banners/banner-carousel';
 import { Footer } from '../features/footer/footer';
 import { Header } from '../features/header/header';

@@ -1,6 +1,6 @@
+import { EmptyState } from '@khela/ui/empty-state';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../components/ui/empty-state';
 import { useBrand } from '../features/system/api';
 import { SiteLayout } from './layout';
 import { useDocumentTitle } from './use-document-title';

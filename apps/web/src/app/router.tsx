@@ -1,7 +1,7 @@
+import { Loading } from '@khela/ui/loading';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { Loading } from '../components/ui/loading';
 import { PopupNotice } from '../features/notices/popup-notice';
 import { useBrand } from '../features/system/api';
 import { hasToken } from '../lib/storage';

@@ -1,7 +1,7 @@
 import { SYSTEM_STATUS } from '@khela/contract/constants';
+import { Loading } from '@khela/ui/loading';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Loading } from '../components/ui/loading';
 import { applyBrandLanguage } from '../features/language/brand-language';
 import { useSystemStatus } from '../features/system/api';
 import { MaintenanceScreen, RestrictedScreen } from '../features/system/status-screens';

@@ -1,26 +1,22 @@
+import { ApiError, configureClient } from '@khela/client';
 import type { Envelope } from '@khela/contract';
 import { forgetSealingKey, sealedOrPlain } from './seal';
 import { session } from './storage';
 
-/** A failed call: `code` is the contract's error code, `message` an i18n key. */
-export class ApiError extends Error {
-  constructor(
-    readonly code: string,
-    readonly messageKey: string,
-    readonly status: number,
-    readonly fieldErrors?: Record<string, string>,
-    /** What a failure carries besides its code, e.g. `{ captcha: true }` on a failed login (spec §3). */
-    readonly value?: unknown,
-  ) {
-    super(code);
-  }
-}
+export { ApiError, call } from '@khela/client';
 
 /** Called when a call that carried a token answers 401 (lib/session.ts clears the session). */
 let unauthorizedHandler: (() => void) | null = null;
 export function setUnauthorizedHandler(handler: (() => void) | null) {
   unauthorizedHandler = handler;
 }
+
+// The player site's token lives in sessionStorage (spec §3); sealed bodies use lib/seal.ts.
+configureClient({
+  token: () => session.get('token'),
+  onUnauthorized: () => unauthorizedHandler?.(),
+  sealer: { seal: sealedOrPlain, reset: forgetSealingKey },
+});
 
 type Query = Record<string, string | number | boolean | undefined | null>;
 

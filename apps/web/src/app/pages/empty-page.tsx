@@ -1,5 +1,5 @@
+import { EmptyState } from '@khela/ui/empty-state';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../components/ui/empty-state';
 
 type EmptyPageProps = { title: string; emptyTitle: string; emptyText?: string; children?: ReactNode };
 

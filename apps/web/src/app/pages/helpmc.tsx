@@ -1,6 +1,6 @@
+import { ArrowLeftIcon } from '@khela/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowLeftIcon } from '../../components/ui/icons';
 import { HelpCenter } from '../../features/help/help-center';
 
 /** /helpmc — the help centre as a bare full page (no header), with a way back home. */

@@ -1,6 +1,6 @@
+import { ArrowLeftIcon } from '@khela/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowLeftIcon } from '../../components/ui/icons';
 import { RegisterForm } from '../../features/auth/register-form';
 import { useBrand } from '../../features/system/api';
 

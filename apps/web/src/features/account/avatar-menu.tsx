@@ -1,7 +1,7 @@
+import { Modal } from '@khela/ui/modal';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../components/ui/modal';
 import { api } from '../../lib/api';
 import { clearSession, useSessionToken } from '../../lib/session';
 import { ui } from '../../lib/ui-store';

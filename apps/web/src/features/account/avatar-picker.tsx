@@ -1,7 +1,7 @@
 import { AVATAR_TYPES, BUILTIN_AVATARS, type BuiltinAvatar, builtinAvatarUrl } from '@khela/contract/avatar-rules';
+import { Modal } from '@khela/ui/modal';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal';
 import { ApiError } from '../../lib/api';
 import { type AvatarChange, type MemberInfo, usePlayerAvatars, useSetAvatar } from './api';
 import { Avatar } from './avatar';

@@ -1,6 +1,6 @@
+import { Modal } from '@khela/ui/modal';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal';
 import { useUi } from '../../lib/ui-store';
 import { ChangePasswordForm } from '../auth/change-password-form';
 import { ForgotPasswordForm } from '../auth/forgot-password-form';

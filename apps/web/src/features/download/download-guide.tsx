@@ -5,7 +5,7 @@ import { formatNumber } from '../../lib/format';
 import { useSystemStatus } from '../system/api';
 import './download.css';
 
-const QrCode = lazy(() => import('../../components/ui/qr-code'));
+const QrCode = lazy(() => import('@khela/ui/qr-code'));
 
 export type Platform = 'android' | 'ios';
 const PLATFORMS: Platform[] = ['android', 'ios'];

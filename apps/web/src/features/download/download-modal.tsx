@@ -1,5 +1,5 @@
+import { Modal } from '@khela/ui/modal';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal';
 import { DownloadGuide } from './download-guide';
 
 type Props = { open: boolean; onClose(): void };

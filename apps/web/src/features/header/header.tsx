@@ -1,7 +1,7 @@
+import { MenuIcon } from '@khela/ui/icons';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MenuIcon } from '../../components/ui/icons';
 import { useLoggedIn } from '../../lib/session';
 import { ui } from '../../lib/ui-store';
 import { LanguageSwitch } from '../language/language-switch';

@@ -1,9 +1,9 @@
 import type { HelpCenter as HelpCenterData } from '@khela/contract';
+import { EmptyState } from '@khela/ui/empty-state';
+import { Loading } from '@khela/ui/loading';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Loading } from '../../components/ui/loading';
 import { useSanitizedHtml } from '../../lib/sanitize-lazy';
 import { ui } from '../../lib/ui-store';
 import { BannerCarousel } from '../banners/banner-carousel';

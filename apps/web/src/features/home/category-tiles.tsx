@@ -1,7 +1,7 @@
+import { EmptyState } from '@khela/ui/empty-state';
+import { Loading } from '@khela/ui/loading';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Loading } from '../../components/ui/loading';
 import { useGameMenus } from '../../lib/game-menus';
 import { CategoryIcon } from './category-icon';
 

@@ -1,6 +1,6 @@
 import type { Announcement } from '@khela/contract';
+import { MegaphoneIcon } from '@khela/ui/icons';
 import { useTranslation } from 'react-i18next';
-import { MegaphoneIcon } from '../../components/ui/icons';
 import { ui } from '../../lib/ui-store';
 
 /** How many of the latest banner announcements (type B) run in the strip. */

@@ -1,7 +1,7 @@
 import type { Locale } from '@khela/contract';
+import { CheckIcon, ChevronDownIcon, GlobeIcon } from '@khela/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckIcon, ChevronDownIcon, GlobeIcon } from '../../components/ui/icons';
 import { changeLanguage, isLocale } from '../../lib/i18n';
 import { useBrand } from '../system/api';
 import { LANGUAGE_NAMES, LANGUAGE_SHORT } from './names';

@@ -1,7 +1,7 @@
 import type { GameItem } from '@khela/contract';
+import { EmptyState } from '@khela/ui/empty-state';
+import { Loading } from '@khela/ui/loading';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Loading } from '../../components/ui/loading';
 import { ApiError } from '../../lib/api';
 import { useLazyImage } from '../../lib/image-loader';
 import { useLoggedIn } from '../../lib/session';

@@ -1,5 +1,5 @@
+import { Modal } from '@khela/ui/modal';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal';
 import { ui, useUi } from '../../lib/ui-store';
 import { useLaunch } from './api';
 import { GameLauncher } from './game-launcher';

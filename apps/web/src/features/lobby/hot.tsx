@@ -1,8 +1,8 @@
 import type { GameItem } from '@khela/contract';
+import { EmptyState } from '@khela/ui/empty-state';
+import { Loading } from '@khela/ui/loading';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Loading } from '../../components/ui/loading';
 import { useLoggedIn } from '../../lib/session';
 import { ui } from '../../lib/ui-store';
 import { useFavouriteGames, useHotGames, useRecentGames } from './api';

@@ -1,12 +1,12 @@
 import type { GameItem, GameMenus, VendorCard } from '@khela/contract';
 import { VENDOR_POPUP_IS_GAME } from '@khela/contract/constants';
+import { EmptyState } from '@khela/ui/empty-state';
+import { Loading } from '@khela/ui/loading';
+import { Modal } from '@khela/ui/modal';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
 import { categoryTarget } from '../../app/routes';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Loading } from '../../components/ui/loading';
-import { Modal } from '../../components/ui/modal';
 import { formatMoney } from '../../lib/format';
 import { useGameMenus } from '../../lib/game-menus';
 import { useLazyImage } from '../../lib/image-loader';

@@ -1,6 +1,6 @@
+import { Modal } from '@khela/ui/modal';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal';
 import { useSessionToken } from '../../lib/session';
 import { session } from '../../lib/storage';
 import { ui, useUi } from '../../lib/ui-store';

@@ -1,10 +1,10 @@
 import type { Announcement } from '@khela/contract';
 import { NOTICE_PAGE_SIZE } from '@khela/contract/constants';
+import { EmptyState } from '@khela/ui/empty-state';
+import { Loading } from '@khela/ui/loading';
+import { Modal } from '@khela/ui/modal';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Loading } from '../../components/ui/loading';
-import { Modal } from '../../components/ui/modal';
 import { formatTimestamp } from '../../lib/format';
 import { useSanitizedHtml } from '../../lib/sanitize-lazy';
 import { useUi } from '../../lib/ui-store';

@@ -1,10 +1,10 @@
 import type { Promotion } from '@khela/contract';
 import { PROMOTION_CATEGORIES } from '@khela/contract/constants';
+import { EmptyState } from '@khela/ui/empty-state';
+import { ArrowLeftIcon } from '@khela/ui/icons';
+import { Loading } from '@khela/ui/loading';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state';
-import { ArrowLeftIcon } from '../../components/ui/icons';
-import { Loading } from '../../components/ui/loading';
 import { formatDate } from '../../lib/format';
 import { useSanitizedHtml } from '../../lib/sanitize-lazy';
 import { type CategoryFilter, promotionPath, usePromotion, usePromotionPages } from './api';

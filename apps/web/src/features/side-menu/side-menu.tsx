@@ -16,7 +16,7 @@ import { Icon, type IconName } from './icons';
 import './side-menu.css';
 
 // The QR library is a lazy chunk: it is only fetched when the download block shows a code.
-const QrCode = lazy(() => import('../../components/ui/qr-code'));
+const QrCode = lazy(() => import('@khela/ui/qr-code'));
 
 export type SideMenuCategory = (typeof SIDE_MENU_CATEGORIES)[number];
 

@@ -1,7 +1,7 @@
 import type { SystemStatus } from '@khela/contract';
+import { HeadsetIcon } from '@khela/ui/icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HeadsetIcon } from '../../components/ui/icons';
 import { formatDate, intlTag } from '../../lib/format';
 import { openCustomerService } from './customer-service';
 import './status-screens.css';

@@ -1,5 +1,5 @@
+import { MoonIcon, SunIcon } from '@khela/ui/icons';
 import { useTranslation } from 'react-i18next';
-import { MoonIcon, SunIcon } from '../../components/ui/icons';
 import { useTheme } from './use-theme';
 
 /** Dark/light switch (spec §2 'Header'): one button naming the theme it switches to. */

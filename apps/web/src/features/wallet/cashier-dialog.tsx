@@ -1,5 +1,5 @@
+import { Modal } from '@khela/ui/modal';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../components/ui/modal';
 import { ui } from '../../lib/ui-store';
 import { useSystemStatus } from '../system/api';
 import { openCustomerService } from '../system/customer-service';

@@ -1,7 +1,7 @@
+import { EyeIcon, EyeOffIcon, RefreshIcon } from '@khela/ui/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EyeIcon, EyeOffIcon, RefreshIcon } from '../../components/ui/icons';
 import { formatMoney } from '../../lib/format';
 import { useRealtimeConnection } from '../../lib/realtime';
 import { local, session } from '../../lib/storage';

@@ -1,0 +1,188 @@
+import {
+  type CallAuth,
+  type CallDefinition,
+  type CallResult,
+  ERRORS,
+  ErrorEnvelope,
+  envelope,
+  isAgentKind,
+  isTrialAccount,
+  ok,
+} from '@khela/contract';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
+import type { z } from 'zod';
+import { AppError } from './errors';
+import { authenticate, type SessionMember } from './sessions';
+
+/**
+ * Who made a call, beyond a member's session: each kind of `auth` that is not a member session
+ * adds its caller here (the in-house games add `game`, providers `signature:<scheme>`, the back
+ * office `staff`), and a route of that auth reads it typed as `req.caller`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the modules.
+export interface Callers {}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The non-member caller an `auth` proved (see Callers); null on other calls. */
+    caller: unknown;
+  }
+}
+
+/** The key of Callers an auth fills: `staff:players.read` → `staff`. */
+type CallerKey<A extends CallAuth> = A extends `staff:${string}` ? 'staff' : A;
+
+type MemberAuth = 'member' | 'member:real' | 'agent';
+
+/** The request a handler of definition D sees: its input parsed, its caller proven. */
+export type CallRequest<D extends CallDefinition> = FastifyRequest & {
+  body: D['body'] extends z.ZodType ? z.output<D['body']> : undefined;
+  query: D['query'] extends z.ZodType ? z.output<D['query']> : unknown;
+  params: D['params'] extends z.ZodType ? z.output<D['params']> : unknown;
+} & (D['auth'] extends MemberAuth ? { member: SessionMember } : unknown) &
+  (CallerKey<D['auth']> extends keyof Callers ? { caller: Callers[CallerKey<D['auth']>] } : unknown);
+
+/**
+ * A handler returns the envelope's value; or it sends the answer itself (a picture, prebuilt
+ * JSON) and returns the reply.
+ */
+export type CallHandler<D extends CallDefinition> = (
+  req: CallRequest<D>,
+  reply: FastifyReply,
+) => CallResult<D> | FastifyReply | Promise<CallResult<D> | FastifyReply>;
+
+/**
+ * Proves a caller of one kind of auth (the part before `:`; the part after is `arg`), or throws
+ * UNAUTHORIZED / FORBIDDEN. Runs before the body is parsed, except for `rawBody` calls (a
+ * signature covers the bytes, so it runs on them, before they are parsed as JSON).
+ */
+export type Authenticator = (req: FastifyRequest, arg: string) => Promise<void>;
+
+const authenticators = new Map<string, Authenticator>();
+
+/** The member kinds are the platform's own; the modules add theirs (game, signature, staff). */
+export function registerAuthenticator(kind: 'game' | 'signature' | 'staff', authenticator: Authenticator) {
+  authenticators.set(kind, authenticator);
+}
+
+async function memberAuth(req: FastifyRequest, auth: MemberAuth) {
+  await authenticate(req);
+  const member = req.member as SessionMember;
+  if (auth === 'member:real' && isTrialAccount(member.isAgent)) throw new AppError('TRIAL_ACCOUNT');
+  if (auth === 'agent' && !isAgentKind(member.isAgent)) throw new AppError('FORBIDDEN');
+}
+
+function proverOf(auth: CallAuth): ((req: FastifyRequest) => Promise<void>) | null {
+  if (auth === 'none') return null;
+  if (auth === 'member' || auth === 'member:real' || auth === 'agent') return (req) => memberAuth(req, auth);
+  const [kind, arg = ''] = auth.split(/:(.*)/s, 2) as [string, string?];
+  return (req) => {
+    // Looked up per call: a module registers its authenticator when the app is built.
+    const authenticator = authenticators.get(kind);
+    if (!authenticator) throw new AppError('UNAUTHORIZED');
+    return authenticator(req, arg);
+  };
+}
+
+/**
+ * A body larger than the call's limit is refused from its declared length before anything else
+ * runs — before authentication, so no caller makes the server read a large body (the parser
+ * still stops a body that lies about its length).
+ */
+function lengthCheck(limit: number): onRequestHookHandler {
+  return (req, _reply, done) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    done(declared > limit ? new AppError('BODY_TOO_LARGE') : undefined);
+  };
+}
+
+/** The answers a call may give, for serialisation and /docs. */
+function responsesOf(d: CallDefinition): Record<number, z.ZodType> {
+  const failure = d.failure ? envelope(d.failure.nullable()) : ErrorEnvelope;
+  const out: Record<number, z.ZodType> = {};
+  for (const { status } of Object.values(ERRORS)) if (status >= 400 && status < 500) out[status] = failure;
+  out[503] = ErrorEnvelope;
+  out[200] = envelope(d.response);
+  return out;
+}
+
+/** OpenAPI security of each auth, and a line for the reader of /docs. */
+function securityOf(auth: CallAuth): Record<string, string[]>[] | undefined {
+  if (auth === 'none') return undefined;
+  if (auth === 'game') return [{ gameToken: [] }];
+  if (auth.startsWith('signature:')) return [{ providerSignature: [] }];
+  if (auth.startsWith('staff:')) return [{ staffSession: [auth.slice('staff:'.length)] }];
+  return [{ memberSession: [] }];
+}
+
+export type RouteExtras = { config?: RouteOptions['config']; preValidation?: preValidationHookHandler };
+
+/**
+ * Registers the route of a contract call (ARCHITECTURE §3): body limit, then authentication by
+ * its `auth`, then parsing and validation of its input, the handler, and serialisation of the
+ * envelope — with the call published at /docs. `extras` carries what only the server knows
+ * (rate limits, a body opener).
+ */
+export function route<const D extends CallDefinition>(
+  app: FastifyInstance,
+  d: D,
+  handler: CallHandler<D>,
+  extras: RouteExtras = {},
+) {
+  const limit = d.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
+  const prove = proverOf(d.auth);
+  const onRequest: onRequestHookHandler[] = [lengthCheck(limit)];
+  const preValidation: preValidationHookHandler[] = [];
+  if (prove) {
+    if (d.rawBody) preValidation.push((req) => prove(req));
+    else onRequest.push((req, _reply, done) => void prove(req).then(() => done(), done));
+  }
+  if (extras.preValidation) preValidation.push(extras.preValidation);
+  const cache = d.cache === 'public' ? 'public, max-age=30' : 'no-store';
+  const methods = [d.method, ...(d.alsoAccepts ?? [])];
+  const options: RouteOptions = {
+    method: methods,
+    url: d.path,
+    bodyLimit: limit,
+    config: extras.config,
+    onRequest,
+    preValidation,
+    schema: {
+      tags: [d.tag],
+      summary: d.summary,
+      description: `auth: \`${d.auth}\``,
+      security: securityOf(d.auth),
+      ...(d.query ? { querystring: d.query } : {}),
+      ...(d.params ? { params: d.params } : {}),
+      ...(d.body && !d.rawBody ? { body: d.body } : {}),
+      ...(d.binary ? {} : { response: responsesOf(d) }),
+    },
+    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', cache);
+      const value = await handler(req as CallRequest<D>, reply);
+      if (reply.sent || value === reply) return reply;
+      return ok(value);
+    },
+  };
+  app.route(options);
+}
+
+/** The security schemes named by `securityOf`, for the OpenAPI document. */
+export const SECURITY_SCHEMES = {
+  memberSession: { type: 'http', scheme: 'bearer', description: 'A member session token (login)' },
+  gameToken: { type: 'apiKey', in: 'header', name: 'x-khela-game-token', description: 'An in-house game session' },
+  providerSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-khela-signature',
+    description: "HMAC-SHA256 of the raw body under the vendor's secret",
+  },
+  staffSession: { type: 'http', scheme: 'bearer', description: 'A back-office session holding the permission' },
+} as const;

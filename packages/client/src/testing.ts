@@ -1,0 +1,110 @@
+import type { CallDefinition, CallOutput, Envelope } from '@khela/contract';
+
+/**
+ * One contract-typed fetch stub for the apps' tests (STYLE: "web tests share one contract-typed
+ * fetch mock instead of hand-built envelopes"). Each answer is keyed by its call's definition,
+ * so a test cannot stub a path, method or answer shape the contract does not have.
+ */
+
+/** A failure as the server sends it: an honest status and a contract error code. */
+export type Failure = {
+  failure: { status: number; code: string; fieldErrors?: Record<string, string>; value?: unknown };
+};
+
+export const failure = (
+  status: number,
+  code: string,
+  extra: { fieldErrors?: Record<string, string>; value?: unknown } = {},
+): Failure => ({ failure: { status, code, ...extra } });
+
+/** What a stubbed call was sent. */
+export type Sent = {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  params: Record<string, string>;
+  body: unknown;
+  headers: Record<string, string>;
+};
+
+export type Answer<D extends CallDefinition> = CallOutput<D> | Failure | ((sent: Sent) => CallOutput<D> | Failure);
+
+export type Stub = { definition: CallDefinition; answer: Answer<CallDefinition> };
+
+/** A stub of one call: its answer, a failure, or a function of what it was sent. */
+export function stub<const D extends CallDefinition>(definition: D, answer: Answer<D>): Stub {
+  return { definition, answer: answer as Answer<CallDefinition> };
+}
+
+function matcher(path: string): RegExp {
+  const names: string[] = [];
+  const source = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z_]+)/g, (_, n: string) => {
+    names.push(n);
+    return '([^/]+)';
+  });
+  return new RegExp(`^${source}$`);
+}
+
+function paramsOf(path: string, pathname: string): Record<string, string> | null {
+  const names = [...path.matchAll(/:([A-Za-z_]+)/g)].map((m) => m[1] as string);
+  const m = matcher(path).exec(pathname);
+  if (!m) return null;
+  return Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1] ?? '')]));
+}
+
+function bodyOf(init: RequestInit | undefined): unknown {
+  if (typeof init?.body !== 'string') return undefined;
+  const type = new Headers(init.headers).get('content-type') ?? '';
+  if (type.startsWith('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(init.body));
+  return JSON.parse(init.body);
+}
+
+const envelopeOf = (value: unknown): Envelope<unknown> => ({ success: true, value, message: 'ok', code: 'OK' });
+
+/**
+ * A `fetch` that answers the stubbed calls (the last stub of a call wins, so a test can
+ * override a default) and 404 NOT_FOUND for anything else; `sent` lists every call in order.
+ */
+export function fetchStub(stubs: Stub[]) {
+  const sent: Sent[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    let found: { stub: Stub; params: Record<string, string> } | null = null;
+    for (const s of stubs) {
+      const methods = [s.definition.method, ...(s.definition.alsoAccepts ?? [])];
+      const params = methods.includes(method as CallDefinition['method'])
+        ? paramsOf(s.definition.path, url.pathname)
+        : null;
+      if (params) found = { stub: s, params };
+    }
+    const one: Sent = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      params: found?.params ?? {},
+      body: bodyOf(init),
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+    };
+    sent.push(one);
+    if (!found) return json(404, { success: false, value: null, message: 'errors.NOT_FOUND', code: 'NOT_FOUND' });
+    const a = found.stub.answer;
+    const value = typeof a === 'function' ? (a as (s: Sent) => unknown)(one) : a;
+    if (value && typeof value === 'object' && 'failure' in value) {
+      const f = (value as Failure).failure;
+      return json(f.status, {
+        success: false,
+        value: f.value ?? null,
+        message: `errors.${f.code}`,
+        code: f.code,
+        ...(f.fieldErrors ? { fieldErrors: f.fieldErrors } : {}),
+      });
+    }
+    return json(200, envelopeOf(value));
+  };
+  return { fetch, sent };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
