@@ -1,3 +1,4 @@
+import { fetchStub, type Stub } from '@khela/client/testing';
 import type { Announcement, GameMenus, MemberInfo, NoticeList, Promotion, SystemStatus } from '@khela/contract';
 import type { Locale } from '@khela/contract/constants';
 import { render } from '@testing-library/react';
@@ -211,4 +212,21 @@ export function memberFixture(over: Partial<MemberInfo> = {}): MemberInfo {
     language: null,
     ...over,
   };
+}
+
+/**
+ * The contract-typed stubs given (see @khela/client/testing: `stub(definition, answer)`) over
+ * mockApi's defaults for the calls every page makes; returns every call made, in order.
+ */
+export function mockCalls(stubs: Stub[], fx: ApiFixtures = {}) {
+  const base = mockApi(fx);
+  const { fetch, sent } = fetchStub(stubs);
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const res = await fetch(input, init);
+    if (res.status !== 404) return res;
+    sent.pop();
+    return base(input);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { sent, fetchMock };
 }
