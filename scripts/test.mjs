@@ -80,6 +80,7 @@ const want = (step) => only.length === 0 || only.includes(step);
 
 if (want('check')) run('typecheck and lint', 'npm', ['run', 'check']);
 if (want('contract')) vitest('contract unit tests', 'packages/contract');
+if (want('client')) vitest('client unit tests', 'packages/client');
 if (want('games')) vitest('games unit tests', 'packages/games');
 if (want('server')) {
   vitest('server tests on embedded PGlite', 'apps/server', { KHELA_TEST_DB: 'pglite' });

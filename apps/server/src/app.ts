@@ -40,6 +40,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** Every route registered, as `METHOD /path` (for /docs checks and the contract tests). */
+    routeTable: string[];
   }
 }
 
@@ -54,6 +56,11 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  const routeTable: string[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (r) => {
+    for (const m of [r.method].flat()) if (m !== 'HEAD') routeTable.push(`${m} ${r.url}`);
+  });
   app.decorate('db', db);
   app.decorate('config', config);
   app.setValidatorCompiler(validatorCompiler);
