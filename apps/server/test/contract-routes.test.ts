@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness';
 
 /** Every call object the contract exports (ARCHITECTURE §3: one object per call). */
-const calls: CallDefinition[] = Object.values(contract).filter(
+const calls: CallDefinition[] = (Object.values(contract) as unknown[]).filter(
   (v): v is CallDefinition =>
     typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'auth' in v && 'response' in v,
 );
 
 /** Every realtime socket the contract defines (its upgrade is a GET on its path). */
-const sockets: SocketDefinition[] = Object.values(contract).filter(
+const sockets: SocketDefinition[] = (Object.values(contract) as unknown[]).filter(
   (v): v is SocketDefinition => typeof v === 'object' && v !== null && 'path' in v && 'client' in v && 'server' in v,
 );
 
