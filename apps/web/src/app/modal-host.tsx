@@ -11,7 +11,6 @@ const MODAL_LOADERS = {
   notice: () => import('../features/notices/notice-modal').then((m) => ({ default: m.NoticeModal })),
   download: () => import('../features/download/download-modal').then((m) => ({ default: m.DownloadModal })),
   help: () => import('./help-modal').then((m) => ({ default: m.HelpModal })),
-  memberCentre: () => import('../features/member-centre/member-centre').then((m) => ({ default: m.MemberCentre })),
   game: () => import('../features/launch/game-popup').then((m) => ({ default: m.GamePopup })),
 } as const;
 type ModalChunk = keyof typeof MODAL_LOADERS;
@@ -20,7 +19,7 @@ function chunkOf(modal: ModalName): ModalChunk {
   return modal === 'login' || modal === 'register' ? 'auth' : modal;
 }
 
-/** Renders whichever site-wide modal the ui store says is open (login, register, notice, download, help, member centre). */
+/** Renders whichever site-wide modal the ui store says is open (login, register, notice, download, help, game); the centres live in the address (centre-host.tsx). */
 export function ModalHost() {
   const modal = useUi((s) => s.modal);
   if (!modal) return null;

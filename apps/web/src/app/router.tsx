@@ -5,6 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { PopupNotice } from '../features/notices/popup-notice';
 import { useBrand } from '../features/system/api';
 import { hasToken } from '../lib/storage';
+import { CentreHost } from './centre-host';
 import { ChunkBoundary } from './chunk-boundary';
 import { SiteLayout } from './layout';
 import { forgetChunk, lazyChunk } from './lazy-chunk';
@@ -31,6 +32,7 @@ export function AppRouter() {
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       <ModalHost />
+      <CentreHost />
       <PopupNotice />
     </BrowserRouter>
   );

@@ -1,8 +1,19 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { type Location, useLocation } from 'react-router';
+import { readCentreAddress, withoutCentreTo } from '../components/centre/address';
 
 /** How long a hash target is followed while a lazy page and its content are still arriving. */
 const HASH_SETTLE_MS = 3000;
+
+/**
+ * Opening, switching or closing a centre changes only the address's centre part: the page
+ * behind it stays where the reader left it.
+ */
+function onlyCentreChanged(before: Location, after: Location): boolean {
+  const rest = (l: Location) => JSON.stringify(withoutCentreTo(l));
+  const centre = (l: Location) => JSON.stringify(readCentreAddress(l.search));
+  return rest(before) === rest(after) && centre(before) !== centre(after);
+}
 
 /**
  * Every navigation scrolls to the top, or to the hash target if present (spec §2). Lazy pages
@@ -12,8 +23,12 @@ const HASH_SETTLE_MS = 3000;
 export function ScrollManager() {
   // A new location object per navigation, even to the same address.
   const location = useLocation();
+  const previous = useRef<Location | null>(null);
 
   useEffect(() => {
+    const before = previous.current;
+    previous.current = location;
+    if (before && onlyCentreChanged(before, location)) return;
     const hash = location.hash;
     if (!hash) {
       window.scrollTo(0, 0);

@@ -4,11 +4,11 @@ import { useSyncExternalStore } from 'react';
  * Which site-wide modal is open, and the side menu's mini/full state. One tiny store so the
  * header, side menu and pages can open a modal without knowing who renders it.
  */
-export type ModalName = 'login' | 'register' | 'notice' | 'download' | 'help' | 'memberCentre' | 'game';
+export type ModalName = 'login' | 'register' | 'notice' | 'download' | 'help' | 'game';
 
 type UiState = {
   modal: ModalName | null;
-  /** Extra data for the open modal (e.g. the notice id to select first, the member-centre page). */
+  /** Extra data for the open modal (e.g. the notice id to select first, the login modal's view). */
   modalArg?: string | number;
   /** null: the route's default (mini on /seamless and /vnlottery, else full). */
   sideMenuMini: boolean | null;

@@ -2,9 +2,10 @@ import { Modal } from '@khela/ui/modal';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useOpenCentre } from '../../components/centre/address';
+import type { CentrePageId } from '../../components/centre/centres';
 import { api } from '../../lib/api';
 import { clearSession, useSessionToken } from '../../lib/session';
-import { ui } from '../../lib/ui-store';
 import { AGENT_CENTRE_TYPES, type MemberInfo, useMemberInfo } from './api';
 import { Avatar } from './avatar';
 import { AvatarPicker } from './avatar-picker';
@@ -46,9 +47,10 @@ export default function AvatarMenu() {
 
   const name = info?.nickname || info?.account || '';
   const soon = () => setNote(t('account.comingSoon'));
-  const centre = (page: string) => () => {
+  const openCentre = useOpenCentre();
+  const centre = (page: CentrePageId<'member'>) => () => {
     setOpen(false);
-    ui.openModal('memberCentre', page);
+    openCentre('member', page);
   };
   const isAgentCentre = info ? (AGENT_CENTRE_TYPES as readonly number[]).includes(info.isAgent) : false;
 

@@ -1,26 +1,3 @@
-/** The member centre's pages in the spec's order (spec §2 'Member centre pages'). */
-export const MEMBER_CENTRE_PAGES = [
-  'securityCenter',
-  'transferFund',
-  'depositv2',
-  'withdraw',
-  'transferUpline',
-  'personalHistoryCopy',
-  'transactionHistory',
-  'personalProfit',
-  'bonusDetails',
-  'rewardCenter',
-  'referral',
-  'missionLeaderboard',
-  'messageV2',
-  'manualRebate',
-] as const;
-export type MemberCentrePage = (typeof MEMBER_CENTRE_PAGES)[number];
-
-export function isMemberCentrePage(v: unknown): v is MemberCentrePage {
-  return typeof v === 'string' && (MEMBER_CENTRE_PAGES as readonly string[]).includes(v);
-}
-
 /** Date presets of the record pages: [start, end) in the visitor's local days. */
 export const DATE_PRESETS = ['today', 'last7', 'last30'] as const;
 export type DatePreset = (typeof DATE_PRESETS)[number];

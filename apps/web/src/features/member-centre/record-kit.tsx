@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { DATE_PRESETS, type DatePreset, rangeOf } from './pages';
+import './member-centre.css';
 
 /** Today / previous 7 days / previous 30 days, as a row of toggle buttons. */
 export function PresetBar({ value, onChange }: { value: DatePreset; onChange(p: DatePreset): void }) {

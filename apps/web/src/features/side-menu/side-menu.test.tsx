@@ -146,11 +146,12 @@ describe('SideMenu', () => {
     expect(links[0]?.getAttribute('rel')).toContain('noopener');
   });
 
-  it('opens the login popup for messages without a session, and the notice modal for announcements', async () => {
+  it('links messages to the member centre over the open route, and opens the notice modal for announcements', async () => {
     stubApi(statusFixture());
-    renderMenu();
-    await userEvent.click(screen.getByRole('button', { name: 'Messages' }));
-    expect(ui.get().modal).toBe('login');
+    renderMenu({}, '/rng?vassalage=JL');
+    expect(screen.getByRole('link', { name: 'Messages' }).getAttribute('href')).toBe(
+      '/rng?vassalage=JL&centre=member&page=messageV2',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Announcements' }));
     expect(ui.get().modal).toBe('notice');
     expect(screen.getByRole('link', { name: 'Help Center' }).getAttribute('href')).toBe('/helpmc');

@@ -2,11 +2,11 @@ import type { CustomerServiceEntry, GameMenus, Resource } from '@khela/contract'
 import { SIDE_MENU_CATEGORIES, SIDE_MENU_IMAGE_LOADER } from '@khela/contract/constants';
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, useLocation } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
+import { useCentreLink } from '../../components/centre/address';
 import { useGameMenus } from '../../lib/game-menus';
 import { changeLanguage } from '../../lib/i18n';
 import { useLazyImage } from '../../lib/image-loader';
-import { hasToken, session } from '../../lib/storage';
 import { type ModalName, ui } from '../../lib/ui-store';
 import { LANGUAGE_NAMES } from '../language/names';
 import { notifyServerLanguage } from '../language/notify-server';
@@ -133,15 +133,8 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
     onCloseRef.current();
   };
 
-  const openMessages = () => {
-    // Platform messages need a session (spec §6): visitors get the login popup instead.
-    if (!hasToken()) {
-      openModal('login');
-      return;
-    }
-    session.set('toWhichItem', 'messageV2');
-    window.dispatchEvent(new CustomEvent('khela:member-centre', { detail: { item: 'messageV2' } }));
-  };
+  // Platform information is a member-centre page (spec §2); the centre asks a visitor to log in.
+  const messages = useCentreLink('member', 'messageV2');
 
   const link = (to: string, icon: IconName, label: string, end = false) => (
     <li>
@@ -212,10 +205,10 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
             </button>
           </li>
           <li>
-            <button type="button" className="sm-item" title={tip(t('sideMenu.messages'))} onClick={openMessages}>
+            <Link to={messages} className="sm-item" title={tip(t('sideMenu.messages'))}>
               <Icon name="messages" />
               <span className="sm-label">{t('sideMenu.messages')}</span>
-            </button>
+            </Link>
           </li>
           <li>
             <button
