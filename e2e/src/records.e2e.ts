@@ -90,7 +90,7 @@ describe('the member centre records', () => {
           await page.screenshot({ path: `${SHOTS}/account-${lang}-${phone ? 'phone' : 'desktop'}-${theme}.png` });
         }
 
-        await dialog.getByRole('button', { name: exact(t(lang, 'memberCentre.pages.personalHistoryCopy')) }).click();
+        await dialog.getByRole('link', { name: exact(t(lang, 'memberCentre.pages.personalHistoryCopy')) }).click();
         await dialog.getByText(round, { exact: true }).first().waitFor();
         expect(await dialog.getByText(t(lang, 'memberCentre.statuses.completed')).count()).toBeGreaterThan(0);
         await dialog
@@ -100,7 +100,7 @@ describe('the member centre records', () => {
         if (SHOTS)
           await page.screenshot({ path: `${SHOTS}/betting-${lang}-${phone ? 'phone' : 'desktop'}-${theme}.png` });
 
-        await dialog.getByRole('button', { name: exact(t(lang, 'memberCentre.pages.personalProfit')) }).click();
+        await dialog.getByRole('link', { name: exact(t(lang, 'memberCentre.pages.personalProfit')) }).click();
         await dialog.getByRole('cell', { name: VENDOR }).waitFor();
         if (SHOTS)
           await page.screenshot({ path: `${SHOTS}/profit-${lang}-${phone ? 'phone' : 'desktop'}-${theme}.png` });

@@ -93,7 +93,7 @@ describe('the in-house slot, launched from the lobby', () => {
         .first()
         .waitFor();
 
-      await centre.getByRole('button', { name: exact(t(lang, 'memberCentre.pages.personalHistoryCopy')) }).click();
+      await centre.getByRole('link', { name: exact(t(lang, 'memberCentre.pages.personalHistoryCopy')) }).click();
       const row = centre.getByRole('row').filter({ hasText: round.roundId });
       await row.waitFor();
       expect(await row.textContent()).toContain(GAME_NAME[lang]);
