@@ -48,7 +48,7 @@ export function CentreShell({ address }: { address: CentreAddress }) {
   // On phones the menu is one scrolling row: the open page's item is brought into view.
   useEffect(() => {
     if (!shown) return;
-    menu.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    menu.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
   }, [shown]);
 
   if (!known || !allowed || !current) return null;
