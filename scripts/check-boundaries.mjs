@@ -47,7 +47,12 @@ const breach = (file, line, rule, detail) => breaches.push(`${rel(file)}:${line}
 
 // 1. API paths live only in the contract: no web or admin file names one as a string.
 const API_PATH = /['"`]\/(wps|lgw|bo|play\/api)\//;
-for (const f of [...files('apps/web/src'), ...files('apps/web/test'), ...files('apps/admin/src'), ...files('apps/admin/test')]) {
+for (const f of [
+  ...files('apps/web/src'),
+  ...files('apps/web/test'),
+  ...files('apps/admin/src'),
+  ...files('apps/admin/test'),
+]) {
   readFileSync(f, 'utf8')
     .split('\n')
     .forEach((text, i) => {
