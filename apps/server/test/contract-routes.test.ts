@@ -86,3 +86,20 @@ describe('the contract and the routes', () => {
     },
   );
 });
+
+describe('authentication and the rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('throttles callers without a session like everyone else', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({ method: 'GET', url: contract.memberInfoCall.path });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429, 429]);
+  });
+});

@@ -14,6 +14,7 @@ import type {
   FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
+  preParsingHookHandler,
   preValidationHookHandler,
   RouteOptions,
 } from 'fastify';
@@ -138,11 +139,17 @@ export function route<const D extends CallDefinition>(
 ) {
   const limit = d.bodyLimit ?? app.initialConfig.bodyLimit ?? 1024 * 1024;
   const prove = proverOf(d.auth);
-  const onRequest: onRequestHookHandler[] = [lengthCheck(limit)];
+  const preParsing: preParsingHookHandler[] = [];
   const preValidation: preValidationHookHandler[] = [];
   if (prove) {
+    // preParsing: after every onRequest hook — the rate limiter's too, so a flood without
+    // credentials is throttled like any other — and before a byte of the body is parsed.
     if (d.rawBody) preValidation.push((req) => prove(req));
-    else onRequest.push((req, _reply, done) => void prove(req).then(() => done(), done));
+    else
+      preParsing.push(async (req, _reply, payload) => {
+        await prove(req);
+        return payload;
+      });
   }
   if (extras.preValidation) preValidation.push(extras.preValidation);
   const cache = d.cache === 'public' ? 'public, max-age=30' : 'no-store';
@@ -152,7 +159,8 @@ export function route<const D extends CallDefinition>(
     url: d.path,
     bodyLimit: limit,
     config: extras.config,
-    onRequest,
+    onRequest: [lengthCheck(limit)],
+    preParsing,
     preValidation,
     schema: {
       tags: [d.tag],
