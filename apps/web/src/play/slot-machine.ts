@@ -1,4 +1,5 @@
-import type { PlayOpenValue, SlotInfo, SlotSpinRequest, SlotSpinValue } from '@khela/contract/inhouse';
+import type { PlayOpenValue, SlotInfo, SlotSpinRequest, SlotSpinValue, slotSpinCall } from '@khela/contract/inhouse';
+import { PLAY_ENDPOINTS } from '@khela/contract/play-endpoints';
 import { newRequestId, PlayError, type PlaySession } from './api';
 import { h, prefersReducedMotion, wait } from './dom';
 import { type FormatMoney, fraction, isLess, minus, plus } from './money';
@@ -209,7 +210,7 @@ export class SlotMachine {
     this.render();
     let round: SlotSpinValue;
     try {
-      round = await this.session.spin(request);
+      round = await this.session.call<typeof slotSpinCall>(PLAY_ENDPOINTS.slotSpin, request);
     } catch (e) {
       this.element.classList.remove('is-spinning');
       this.refused(e, request);
