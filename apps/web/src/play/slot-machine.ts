@@ -8,7 +8,7 @@ import { Reels } from './reels';
 import { spriteElement, symbolArt } from './symbols';
 import type { Translate } from './texts';
 
-/** Autoplay runs offered (issue 4); it stops early on a free-spins win or a short balance. */
+/** Autoplay runs offered; it stops early on a free-spins win or a short balance. */
 export const AUTOPLAY_RUNS = [10, 25, 50] as const;
 
 /** Answers after which this session can play no more: the player must relaunch from the lobby. */
