@@ -5,7 +5,14 @@
  * sends `play` with the round to play once the sockets are open; the worker answers `played`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { CrashBetEvent, CrashMessage } from '@khela/contract';
+import {
+  type CrashBetEvent,
+  type CrashMessage,
+  crashBetCall,
+  crashCashOutCall,
+  crashFeedSocket,
+  GAME_TOKEN_HEADER,
+} from '@khela/contract';
 import WebSocket from 'ws';
 
 export type PlayersData = { port: number; tokens: string[] };
@@ -40,7 +47,7 @@ type Seen = PlayersReport['sockets'][number] & { settled: boolean };
 /** Opens a player's game socket and authenticates it; resolves on the server's hello. */
 function open(token: string, seen: Seen, roundNo: () => number): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/play/api/crash/ws`);
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${crashFeedSocket.path}`);
     ws.once('open', () => ws.send(JSON.stringify({ type: 'auth', token })));
     ws.on('message', (data: Buffer) => {
       seen.messages++;
@@ -64,7 +71,7 @@ function open(token: string, seen: Seen, roundNo: () => number): Promise<WebSock
 const call = (path: string, token: string, body: unknown): Promise<Answer> =>
   fetch(`${base}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-khela-game-token': token },
+    headers: { 'content-type': 'application/json', [GAME_TOKEN_HEADER]: token },
     body: JSON.stringify(body),
   })
     .then((r) => r.json() as Promise<Answer>)
@@ -83,12 +90,12 @@ async function play(order: PlayOrder, seen: Seen[]): Promise<PlayersReport> {
   const bets = await Promise.all(
     tokens.map(async (token, i) => {
       await sleepUntil(t0 + Math.random() * 6_000);
-      const bet = await call('/play/api/crash/bet', token, { requestId: `bench-b-${i}-${t0}`, slot: 1, stake: '1.00' });
+      const bet = await call(crashBetCall.path, token, { requestId: `bench-b-${i}-${t0}`, slot: 1, stake: '1.00' });
       betsDone = Math.max(betsDone, Date.now());
       if (!bet.success) return bet;
       await sleepUntil(order.runningMs + Math.random() * order.flightMs * 1.2);
       const s = performance.now();
-      const answer = await call('/play/api/crash/cashout', token, { requestId: `bench-c-${i}-${t0}`, slot: 1 });
+      const answer = await call(crashCashOutCall.path, token, { requestId: `bench-c-${i}-${t0}`, slot: 1 });
       latencies.push(performance.now() - s);
       if (answer.success) paid++;
       else refused++;

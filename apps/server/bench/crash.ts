@@ -1,5 +1,5 @@
 /**
- * Crash benchmark (issue 5), called from bench/run.ts: one real round of the crash game with
+ * Crash benchmark (decision 0015), called from bench/run.ts: one real round of the crash game with
  * CRASH_PLAYERS (1,000) players, each with the game page's socket open (authenticated by its
  * game token), each betting in the betting window and cashing out at a random moment of the
  * flight, some after the bust. The players run on a worker thread (bench/crash-players.ts), so
@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import { IS_AGENT, playOpenCall } from '@khela/contract';
 import { elapsedFor } from '@khela/games';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app';
@@ -106,16 +107,16 @@ async function crashRound(db: Database, label: string, databaseUrl?: string) {
           brand_id: brandId,
           account: `bench${i}${randomBytes(3).toString('hex')}`,
           member_label: '[]',
-          is_agent: 0,
+          is_agent: IS_AGENT.PLAYER,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const holder = { id: m.id, brandId, isAgent: 0 };
+      const holder = { id: m.id, brandId, isAgent: IS_AGENT.PLAYER };
       await adjust(db, { brandId, member: holder, amount: 100_000n, currency: 'BDT', reason: 'desk', actor: 'bench' });
       const s = await provider.createGameSession(db, { member: holder, vendor: 'JL', gameCode: 'crash' });
       const res = await app.inject({
         method: 'POST',
-        url: '/play/api/open',
+        url: playOpenCall.path,
         payload: { ticket: await issueLaunchTicket(db, brandId, s.token) },
       });
       tokens.push(res.json().value.token);

@@ -1,4 +1,4 @@
-import type { CrashBetView, CrashMessage, CrashRoundView } from '@khela/contract';
+import { type CrashBetView, type CrashMessage, type CrashRoundView, crashFeedSocket } from '@khela/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
@@ -31,13 +31,13 @@ const round: CrashRoundView = {
   bustAt: 2,
 };
 
-/** A socket that keeps what it is sent. */
-function socket() {
+/** A socket that keeps what it is sent, read as `read` reads it. */
+function socket(read: (text: string) => CrashMessage = JSON.parse) {
   const sent: CrashMessage[] = [];
   const s = {
     OPEN: 1,
     readyState: 1,
-    send: (data: Buffer | string) => sent.push(JSON.parse(String(data))),
+    send: (data: Buffer | string) => sent.push(read(String(data))),
     close() {
       s.readyState = 3;
     },
@@ -53,6 +53,8 @@ async function after(ms: number) {
   await new Promise((r) => setImmediate(r));
 }
 const feedOf = () => createFeed({ kind: 'pglite' } as Database, quiet);
+/** A game page's socket: what the feed sends must be the contract's server message. */
+const page = () => socket((text) => crashFeedSocket.server.parse(JSON.parse(text)));
 
 describe('the crash feed', () => {
   beforeEach(() => {
@@ -65,7 +67,7 @@ describe('the crash feed', () => {
 
   it("sends a brand's bets and cash-outs as one batch, in order, to each of its sockets", async () => {
     const feed = feedOf();
-    const [a, b, other] = [socket(), socket(), socket()];
+    const [a, b, other] = [page(), page(), page()];
     feed.add(1, a.ws);
     feed.add(1, b.ws);
     feed.add(2, other.ws);
@@ -93,7 +95,7 @@ describe('the crash feed', () => {
 
   it('sends what is queued before any other message, so no cash-out shows after the bust', async () => {
     const feed = feedOf();
-    const a = socket();
+    const a = page();
     feed.add(1, a.ws);
     feed.publish(1, { type: 'cashout', bet: bet('aa***1', 'cashed') });
     feed.publish(1, { type: 'bust', round, serverNow: 3 });
@@ -106,7 +108,7 @@ describe('the crash feed', () => {
 
   it('sends what is queued when it closes, then stops its timer', async () => {
     const feed = feedOf();
-    const a = socket();
+    const a = page();
     feed.add(1, a.ws);
     feed.publish(1, { type: 'bet', bet: bet('aa***1') });
     await feed.close();

@@ -1,5 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { type CrashBetView, type CrashRoundView, type CrashState, GAME_TOKEN_HEADER } from '@khela/contract';
+import {
+  type CrashBetView,
+  type CrashRoundView,
+  type CrashState,
+  crashBetCall,
+  crashCashOutCall,
+  crashFeedSocket,
+  crashStateCall,
+  GAME_TOKEN_HEADER,
+  IS_AGENT,
+  playOpenCall,
+} from '@khela/contract';
 import { betOutcome, crashPointOf, elapsedFor, linksTo, replayCrashRound } from '@khela/games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +24,7 @@ import { openDatabase } from '../src/platform/db';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { launchedPlayer, openedGame, walletBalance } from './inhouse-helpers';
 
-/** The multiplayer crash game (issue 5): round engine, bets, cash-outs, recovery, replay. */
+/** The multiplayer crash game (docs/decisions/0015-crash.md): round engine, bets, cash-outs, recovery, replay. */
 
 let t: TestApp;
 let brandId: number;
@@ -48,7 +59,7 @@ async function player(app = t.app, opening = 1_000_000n): Promise<Player> {
 const bet = (p: Player, slot: number, stake: string, extra: Record<string, unknown> = {}, app = t.app) =>
   app.inject({
     method: 'POST',
-    url: '/play/api/crash/bet',
+    url: crashBetCall.path,
     headers: { [GAME_TOKEN_HEADER]: p.token },
     payload: { requestId: `b-${randomUUID()}`, slot, stake, ...extra },
   });
@@ -56,7 +67,7 @@ const bet = (p: Player, slot: number, stake: string, extra: Record<string, unkno
 const cashOut = (p: Player, slot: number, requestId = `c-${randomUUID()}`) =>
   t.app.inject({
     method: 'POST',
-    url: '/play/api/crash/cashout',
+    url: crashCashOutCall.path,
     headers: { [GAME_TOKEN_HEADER]: p.token },
     payload: { requestId, slot },
   });
@@ -99,17 +110,17 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     n++;
     const m = await t.db.kysely
       .insertInto('members')
-      .values({ brand_id: brandId, account: `cro${n}`, member_label: '[]', is_agent: 0 })
+      .values({ brand_id: brandId, account: `cro${n}`, member_label: '[]', is_agent: IS_AGENT.PLAYER })
       .returning('id')
       .executeTakeFirstOrThrow();
     const s = await provider.createGameSession(t.db, {
-      member: { id: m.id, brandId, isAgent: 0 },
+      member: { id: m.id, brandId, isAgent: IS_AGENT.PLAYER },
       vendor: 'JL',
       gameCode: 'crash',
     });
     const res = await t.app.inject({
       method: 'POST',
-      url: '/play/api/open',
+      url: playOpenCall.path,
       payload: { ticket: await issueLaunchTicket(t.db, brandId, s.token) },
     });
     expect(res.json().value.crash).toMatchObject({ rtp: '97.00', maxMultiplier: 1_000_000, minTarget: 101 });
@@ -123,7 +134,7 @@ describe(`crash on ${TEST_ENGINE}`, () => {
       await bettingRound();
       const state = await t.app.inject({
         method: 'GET',
-        url: '/play/api/crash/state',
+        url: crashStateCall.path,
         headers: { [GAME_TOKEN_HEADER]: p.token },
       });
       const round = state.json().value.round;
@@ -134,7 +145,7 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     }
     const state = await t.app.inject({
       method: 'GET',
-      url: '/play/api/crash/state',
+      url: crashStateCall.path,
       headers: { [GAME_TOKEN_HEADER]: p.token },
     });
     const history = state.json().value.history as { roundNo: number; hash: string; bust: number; chainIndex: number }[];
@@ -302,7 +313,7 @@ describe(`crash on ${TEST_ENGINE}`, () => {
   });
 
   it('streams the round, bets, cash-outs and the bust to game pages authenticated by their game token', async () => {
-    const refused = await t.app.injectWS('/play/api/crash/ws');
+    const refused = await t.app.injectWS(crashFeedSocket.path);
     const closed = new Promise<number>((r) => refused.on('close', (code) => r(code)));
     refused.send(JSON.stringify({ type: 'auth', token: 'not-a-game-session-token' }));
     expect(await closed).toBe(4401);
@@ -311,11 +322,12 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     const p = await player();
     // The earlier tests' bets and cash-outs still queued go out before this page connects.
     await new Promise((r) => setTimeout(r, 2 * BATCH_MS));
-    const ws = await t.app.injectWS('/play/api/crash/ws');
+    const ws = await t.app.injectWS(crashFeedSocket.path);
     const messages: FeedMessage[] = [];
     const received: string[] = [];
     ws.on('message', (data) => {
-      const msg = JSON.parse(String(data));
+      // Every message is the contract's: a field the page does not expect fails here.
+      const msg = crashFeedSocket.server.parse(JSON.parse(String(data))) as FeedMessage;
       received.push(msg.type);
       messages.push(...flatten(msg));
     });
@@ -371,9 +383,11 @@ describe(`crash on ${TEST_ENGINE}`, () => {
         await t.app.crash.feed.listen(url);
         await app2.crash.feed.listen(url);
         const p = await player(app2);
-        const ws = await app2.injectWS('/play/api/crash/ws');
+        const ws = await app2.injectWS(crashFeedSocket.path);
         const messages: FeedMessage[] = [];
-        ws.on('message', (data) => messages.push(JSON.parse(String(data))));
+        ws.on('message', (data) =>
+          messages.push(crashFeedSocket.server.parse(JSON.parse(String(data))) as FeedMessage),
+        );
         ws.send(JSON.stringify({ type: 'auth', token: p.token }));
         for (let i = 0; i < 200 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
         const roundNo = 1_000_000 + n++;

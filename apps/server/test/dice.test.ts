@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GAME_TOKEN_HEADER } from '@khela/contract';
+import { diceBetCall, diceRotateCall, diceSeedsCall, GAME_TOKEN_HEADER } from '@khela/contract';
 import {
   DICE_EDGE_BASIS_POINTS,
   DICE_OUTCOMES,
@@ -16,11 +16,10 @@ import { checkLedger } from '../src/modules/wallet/invariants';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { launchedPlayer, openedGame, walletBalance } from './inhouse-helpers';
 
-/** The provably-fair dice game (issue 5 item 3) through /play/api/dice on a real database. */
+/** The provably-fair dice game (docs/decisions/0016-dice.md) through its calls on a real database. */
 
 let t: TestApp;
 let brandId: number;
-const _n = 0;
 
 type Player = { id: bigint; token: string; stakes: string[] };
 
@@ -36,7 +35,7 @@ type Bet = { stake: string; target: number; side: 'under' | 'over'; requestId?: 
 function bet(p: Player, b: Bet) {
   return t.app.inject({
     method: 'POST',
-    url: '/play/api/dice/bet',
+    url: diceBetCall.path,
     headers: { [GAME_TOKEN_HEADER]: p.token },
     payload: { requestId: `req-${randomUUID()}`, ...b },
   });
@@ -45,7 +44,7 @@ function bet(p: Player, b: Bet) {
 async function seeds(p: Player) {
   const res = await t.app.inject({
     method: 'GET',
-    url: '/play/api/dice/seeds',
+    url: diceSeedsCall.path,
     headers: { [GAME_TOKEN_HEADER]: p.token },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -55,7 +54,7 @@ async function seeds(p: Player) {
 function rotate(p: Player, payload: Record<string, unknown> = {}) {
   return t.app.inject({
     method: 'POST',
-    url: '/play/api/dice/seeds/rotate',
+    url: diceRotateCall.path,
     headers: { [GAME_TOKEN_HEADER]: p.token },
     payload,
   });
@@ -307,12 +306,20 @@ describe(`dice on ${TEST_ENGINE}`, () => {
     for (const nonces of bySeed.values()) expect(nonces).toEqual(nonces.map((_, i) => i));
   });
 
-  it('refuses calls without a dice session', async () => {
+  it('refuses a call without a live game session as unauthorised', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/play/api/dice/seeds',
+      url: diceSeedsCall.path,
       headers: { [GAME_TOKEN_HEADER]: 'nope' },
     });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'errors.GAME_SESSION_INVALID' });
+  });
+
+  it("refuses another game's session as not a dice session", async () => {
+    const slot = await launchedPlayer(t.db, brandId, { game: 'slot', opening: 1_000n, prefix: 'dice' });
+    const { token } = await openedGame(t.app, slot.ticket);
+    const res = await t.app.inject({ method: 'GET', url: diceSeedsCall.path, headers: { [GAME_TOKEN_HEADER]: token } });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('GAME_SESSION_INVALID');
   });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { IS_AGENT, playOpenCall } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import * as provider from '../src/modules/provider/service';
@@ -17,7 +18,7 @@ export async function launchedPlayer(
   brandId: number,
   opts: { game: string; opening?: bigint; trial?: boolean; prefix?: string },
 ): Promise<LaunchedPlayer> {
-  const isAgent = opts.trial ? 4 : 0;
+  const isAgent = opts.trial ? IS_AGENT.TRIAL : IS_AGENT.PLAYER;
   const m = await db.kysely
     .insertInto('members')
     .values({
@@ -38,7 +39,7 @@ export async function launchedPlayer(
 
 /** Redeems a launch ticket as the game page does; returns the open answer's value. */
 export async function openedGame(app: FastifyInstance, ticket: string) {
-  const res = await app.inject({ method: 'POST', url: '/play/api/open', payload: { ticket } });
+  const res = await app.inject({ method: 'POST', url: playOpenCall.path, payload: { ticket } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().value;
 }

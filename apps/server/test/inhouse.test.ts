@@ -1,5 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GAME_TOKEN_HEADER } from '@khela/contract';
+import {
+  type CallDefinition,
+  crashBetCall,
+  crashCashOutCall,
+  diceBetCall,
+  diceRotateCall,
+  GAME_TOKEN_HEADER,
+  playBalanceCall,
+  playOpenCall,
+  slotSpinCall,
+} from '@khela/contract';
 import { playRound, roundMessage, SLOT_MODEL_1, seededRng } from '@khela/games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +23,10 @@ import { bearer } from './accounts-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { type LaunchedPlayer, launchedPlayer, walletBalance } from './inhouse-helpers';
 
-/** The in-house provider's game server (issue 4): /play/api open, balance and slot spins. */
+/** The in-house provider's game server (ARCHITECTURE §5): open, balance and slot spins. */
 
 let t: TestApp;
 let brandId: number;
-const _n = 0;
 
 type Player = LaunchedPlayer;
 
@@ -25,7 +34,7 @@ const newPlayer = (opening: bigint, opts: { trial?: boolean; game?: string } = {
   launchedPlayer(t.db, brandId, { game: opts.game ?? 'slot', opening, trial: opts.trial, prefix: 'jl' });
 
 async function openGame(p: Player) {
-  return t.app.inject({ method: 'POST', url: '/play/api/open', payload: { ticket: p.ticket } });
+  return t.app.inject({ method: 'POST', url: playOpenCall.path, payload: { ticket: p.ticket } });
 }
 
 /** A player whose page has opened the slot: the page's token. */
@@ -40,7 +49,7 @@ async function playing(opening: bigint, opts: { trial?: boolean } = {}) {
 function spin(token: string, stake: string, requestId = `req-${randomUUID()}`) {
   return t.app.inject({
     method: 'POST',
-    url: '/play/api/slot/spin',
+    url: slotSpinCall.path,
     headers: { [GAME_TOKEN_HEADER]: token },
     payload: { stake, requestId },
   });
@@ -106,10 +115,11 @@ describe(`in-house open on ${TEST_ENGINE}`, () => {
     // The launch's own token was replaced: only the page's token plays.
     const old = await t.app.inject({
       method: 'GET',
-      url: '/play/api/balance',
+      url: playBalanceCall.path,
       headers: { [GAME_TOKEN_HEADER]: p.sessionToken },
     });
-    expect(old.json().code).toBe('GAME_SESSION_INVALID');
+    expect(old.statusCode).toBe(401);
+    expect(old.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'errors.GAME_SESSION_INVALID' });
   });
 
   it('refuses an expired ticket and an unknown one', async () => {
@@ -122,11 +132,11 @@ describe(`in-house open on ${TEST_ENGINE}`, () => {
     expect((await openGame(p)).json().code).toBe('LAUNCH_TICKET_INVALID');
     const unknown = await t.app.inject({
       method: 'POST',
-      url: '/play/api/open',
+      url: playOpenCall.path,
       payload: { ticket: randomBytes(24).toString('base64url') },
     });
     expect(unknown.statusCode).toBe(401);
-    const bad = await t.app.inject({ method: 'POST', url: '/play/api/open', payload: { ticket: 'x' } });
+    const bad = await t.app.inject({ method: 'POST', url: playOpenCall.path, payload: { ticket: 'x' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('VALIDATION_FAILED');
   });
@@ -135,13 +145,50 @@ describe(`in-house open on ${TEST_ENGINE}`, () => {
     const p = await playing(5_000n);
     const ok = await t.app.inject({
       method: 'GET',
-      url: '/play/api/balance',
+      url: playBalanceCall.path,
       headers: { [GAME_TOKEN_HEADER]: p.token },
     });
     expect(ok.json().value).toEqual({ balance: '50.00', currency: 'BDT' });
-    const none = await t.app.inject({ method: 'GET', url: '/play/api/balance' });
-    expect(none.statusCode).toBe(403);
-    expect(none.json().code).toBe('GAME_SESSION_INVALID');
+    const none = await t.app.inject({ method: 'GET', url: playBalanceCall.path });
+    expect(none.statusCode).toBe(401);
+    expect(none.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'errors.GAME_SESSION_INVALID' });
+  });
+});
+
+describe(`game calls on ${TEST_ENGINE}`, () => {
+  const bodyCalls: CallDefinition[] = [slotSpinCall, diceRotateCall, diceBetCall, crashBetCall, crashCashOutCall];
+
+  it('answer 401 to a caller without a game token before they look at a malformed body', async () => {
+    for (const call of bodyCalls) {
+      const res = await t.app.inject({ method: call.method, url: call.path, payload: { stake: 'lots', extra: 1 } });
+      expect(res.statusCode, call.path).toBe(401);
+      expect(res.json(), call.path).toMatchObject({ code: 'UNAUTHORIZED', message: 'errors.GAME_SESSION_INVALID' });
+    }
+  });
+
+  it('answer 401 to an unknown game token before they parse a body that is not JSON', async () => {
+    for (const call of bodyCalls) {
+      const res = await t.app.inject({
+        method: call.method,
+        url: call.path,
+        headers: { [GAME_TOKEN_HEADER]: randomBytes(24).toString('base64url'), 'content-type': 'application/json' },
+        payload: '{not json',
+      });
+      expect(res.statusCode, call.path).toBe(401);
+      expect(res.json().code, call.path).toBe('UNAUTHORIZED');
+    }
+  });
+
+  it('validate the body once the game session is proven', async () => {
+    const p = await playing(1_000n);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: slotSpinCall.path,
+      headers: { [GAME_TOKEN_HEADER]: p.token },
+      payload: { stake: 'lots' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_FAILED');
   });
 });
 

@@ -1,3 +1,4 @@
+import { IS_AGENT, realtimeSocket, type ServerMessage } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { adjust } from '../src/modules/wallet/service';
@@ -15,16 +16,16 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Collects a socket's messages and its close code. */
+/** Collects a socket's messages, each as the contract's server message, and its close code. */
 function watch(ws: WebSocket) {
-  const messages: Record<string, unknown>[] = [];
+  const messages: ServerMessage<typeof realtimeSocket>[] = [];
   let closeCode: number | null = null;
   const waiters: (() => void)[] = [];
   const wake = () => {
     for (const w of waiters.splice(0)) w();
   };
   ws.on('message', (d) => {
-    messages.push(JSON.parse(d.toString()));
+    messages.push(realtimeSocket.server.parse(JSON.parse(d.toString())));
     wake();
   });
   ws.on('close', (code) => {
@@ -55,13 +56,22 @@ async function demoSession() {
     .select(['id', 'brand_id'])
     .where('account', '=', demo.account)
     .executeTakeFirstOrThrow();
-  return { token: v.token as string, member: { id: m.id, brandId: m.brand_id, isAgent: 0 } };
+  return { token: v.token as string, member: { id: m.id, brandId: m.brand_id, isAgent: IS_AGENT.PLAYER } };
 }
 
 describe(`realtime /ws on ${TEST_ENGINE}`, () => {
   it('closes a socket that does not authenticate with a live session', async () => {
-    for (const first of ['{"type":"auth","token":"not-a-real-token-at-all"}', 'hello', '{"type":"auth"}']) {
-      const ws = await t.app.injectWS('/ws');
+    const { token } = await demoSession();
+    const firsts = [
+      '{"type":"auth","token":"not-a-real-token-at-all"}',
+      'hello',
+      '{"type":"auth"}',
+      // Not the contract's client message, though its token is live.
+      JSON.stringify({ type: 'auth', token, also: 1 }),
+      JSON.stringify({ type: 'login', token }),
+    ];
+    for (const first of firsts) {
+      const ws = await t.app.injectWS(realtimeSocket.path);
       const w = watch(ws);
       ws.send(first);
       await w.until(() => w.closeCode() !== null);
@@ -72,7 +82,7 @@ describe(`realtime /ws on ${TEST_ENGINE}`, () => {
 
   it('pushes the new balance right after a movement commits, to every socket of the member', async () => {
     const { token, member } = await demoSession();
-    const sockets = [await t.app.injectWS('/ws'), await t.app.injectWS('/ws')];
+    const sockets = [await t.app.injectWS(realtimeSocket.path), await t.app.injectWS(realtimeSocket.path)];
     const watched = sockets.map(watch);
     for (const ws of sockets) ws.send(JSON.stringify({ type: 'auth', token }));
     for (const w of watched) await w.until(() => w.messages.some((m) => m.type === 'ready'));
@@ -106,7 +116,7 @@ describe(`realtime /ws on ${TEST_ENGINE}`, () => {
       payload: { os: 'web', platform: 'W' },
     });
     const trial = fp.json().value;
-    const ws = await t.app.injectWS('/ws');
+    const ws = await t.app.injectWS(realtimeSocket.path);
     const w = watch(ws);
     ws.send(JSON.stringify({ type: 'auth', token: trial.token }));
     await w.until(() => w.messages.some((m) => m.type === 'ready'));
@@ -119,7 +129,7 @@ describe(`realtime /ws on ${TEST_ENGINE}`, () => {
 
   it('ends the socket of a session that logged out', async () => {
     const { token } = await demoSession();
-    const ws = await t.app.injectWS('/ws');
+    const ws = await t.app.injectWS(realtimeSocket.path);
     const w = watch(ws);
     ws.send(JSON.stringify({ type: 'auth', token }));
     await w.until(() => w.messages.some((m) => m.type === 'ready'));
@@ -142,7 +152,7 @@ describe.runIf(TEST_ENGINE === 'postgres')('realtime across server processes', (
     await app2.ready();
     try {
       const { token, member } = await demoSession();
-      const ws = await t.app.injectWS('/ws');
+      const ws = await t.app.injectWS(realtimeSocket.path);
       const w = watch(ws);
       ws.send(JSON.stringify({ type: 'auth', token }));
       await w.until(() => w.messages.some((m) => m.type === 'ready'));

@@ -8,13 +8,20 @@ import type { CallDefinition, CallOutput, Envelope } from '@khela/contract';
 
 /** A failure as the server sends it: an honest status and a contract error code. */
 export type Failure = {
-  failure: { status: number; code: string; fieldErrors?: Record<string, string>; value?: unknown };
+  failure: {
+    status: number;
+    code: string;
+    fieldErrors?: Record<string, string>;
+    value?: unknown;
+    /** The message key when it is not `errors.<code>` (a 401 worded for the caller's kind). */
+    message?: string;
+  };
 };
 
 export const failure = (
   status: number,
   code: string,
-  extra: { fieldErrors?: Record<string, string>; value?: unknown } = {},
+  extra: { fieldErrors?: Record<string, string>; value?: unknown; message?: string } = {},
 ): Failure => ({ failure: { status, code, ...extra } });
 
 /** What a stubbed call was sent. */
@@ -95,7 +102,7 @@ export function fetchStub(stubs: Stub[]) {
       return json(f.status, {
         success: false,
         value: f.value ?? null,
-        message: `errors.${f.code}`,
+        message: f.message ?? `errors.${f.code}`,
         code: f.code,
         ...(f.fieldErrors ? { fieldErrors: f.fieldErrors } : {}),
       });

@@ -1,15 +1,15 @@
 import { z } from 'zod';
+import { defineCall, defineSocket } from './call';
+import { CRASH_WS_PATH, PLAY_ENDPOINTS } from './play-endpoints';
 
 /**
- * The multiplayer crash game's calls and live messages (issue 5). One shared round per brand,
- * run by the server's clock. Multipliers are integer hundredths (235 = 2.35×), times are epoch
- * milliseconds of the server's clock, amounts decimal strings of the wallet's currency.
- * The live feed is a WebSocket at CRASH_WS_PATH: its first message is `{ type: 'auth', token }`
+ * The multiplayer crash game's calls and live messages (docs/decisions/0015-crash.md). One
+ * shared round per brand, run by the server's clock. Multipliers are integer hundredths
+ * (235 = 2.35×), times are epoch milliseconds of the server's clock, amounts decimal strings of
+ * the wallet's currency. The live feed is a WebSocket at CRASH_WS_PATH: its first message is `{ type: 'auth', token }`
  * with the game session token; the server answers `hello` with the whole state, then pushes
- * CrashMessage events.
+ * CrashMessage events (crashFeedSocket).
  */
-
-export const CRASH_WS_PATH = '/play/api/crash/ws';
 
 const Money = z.string();
 const RequestId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'validation.invalid');
@@ -99,7 +99,11 @@ export const CrashState = z.object({
 export type CrashState = z.infer<typeof CrashState>;
 
 /** A bet placed or cashed out, as the live list shows it. */
-export type CrashBetEvent = { type: 'bet'; bet: CrashBetView } | { type: 'cashout'; bet: CrashBetView };
+export const CrashBetEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('bet'), bet: CrashBetView }),
+  z.object({ type: z.literal('cashout'), bet: CrashBetView }),
+]);
+export type CrashBetEvent = z.infer<typeof CrashBetEvent>;
 
 /**
  * Live messages of the crash feed. Bets and cash-outs arrive in `batch` messages (each batch's
@@ -108,10 +112,54 @@ export type CrashBetEvent = { type: 'bet'; bet: CrashBetView } | { type: 'cashou
  * including those of the settlement, was sent before it, so every bet still open was lost
  * (voided, in a void round).
  */
-export type CrashMessage =
-  | { type: 'hello'; state: CrashState }
-  | { type: 'round'; round: CrashRoundView; serverNow: number }
-  | CrashBetEvent
-  | { type: 'batch'; events: CrashBetEvent[] }
-  | { type: 'bust'; round: CrashRoundView; serverNow: number }
-  | { type: 'settled'; roundNo: number };
+export const CrashMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), state: CrashState }),
+  z.object({ type: z.literal('round'), round: CrashRoundView, serverNow: z.number() }),
+  ...CrashBetEvent.options,
+  z.object({ type: z.literal('batch'), events: z.array(CrashBetEvent) }),
+  z.object({ type: z.literal('bust'), round: CrashRoundView, serverNow: z.number() }),
+  z.object({ type: z.literal('settled'), roundNo: z.number().int() }),
+]);
+export type CrashMessage = z.infer<typeof CrashMessage>;
+
+/** The crash page's only message: the game session token, never in the URL (proxies log it). */
+export const CrashFeedAuth = z.strictObject({ type: z.literal('auth'), token: z.string().max(200) });
+export type CrashFeedAuth = z.infer<typeof CrashFeedAuth>;
+
+/**
+ * The live feed. The page sits in a frame, maybe on another host, with no site session: its
+ * first message authenticates with the game session token; the server answers `hello` or
+ * closes with 4401, then only pushes.
+ */
+export const crashFeedSocket = defineSocket({
+  path: CRASH_WS_PATH,
+  auth: 'game',
+  summary: "The crash round's live feed: its state, then rounds, bets, cash-outs and busts",
+  client: CrashFeedAuth,
+  server: CrashMessage,
+});
+
+const tag = 'in-house games';
+
+export const crashStateCall = defineCall({
+  ...PLAY_ENDPOINTS.crashState,
+  tag,
+  summary: "The crash game's current round, its bets and the history of busts",
+  response: CrashState,
+});
+
+export const crashBetCall = defineCall({
+  ...PLAY_ENDPOINTS.crashBet,
+  tag,
+  summary: 'Bet in the betting window (two bets per round; a retried requestId answers its first bet)',
+  body: CrashBetRequest,
+  response: CrashBetValue,
+});
+
+export const crashCashOutCall = defineCall({
+  ...PLAY_ENDPOINTS.crashCashOut,
+  tag,
+  summary: "Cash a bet out at the multiplier of the server's receive time (refused after the bust)",
+  body: CrashCashOutRequest,
+  response: CrashBetValue,
+});

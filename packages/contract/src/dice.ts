@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { defineCall } from './call';
+import { PLAY_ENDPOINTS } from './play-endpoints';
 
 /**
- * The in-house dice game's calls (issue 5 item 3), under /play/api/dice with the game session
- * token in GAME_TOKEN_HEADER like every in-house call (inhouse.ts). Amounts are decimal strings
+ * The in-house dice game's calls (docs/decisions/0016-dice.md), under /play/api/dice with the
+ * game session token in GAME_TOKEN_HEADER like every in-house call (inhouse.ts). Amounts are decimal strings
  * in the wallet's currency; targets and rolls are whole hundredths (0 … 9999 = 0.00 … 99.99), the
  * units of @khela/games `fair/dice.ts`, so page, server and verifier never round differently.
  */
@@ -90,3 +92,28 @@ export const DiceBetValue = z.object({
   nonce: z.number().int(),
 });
 export type DiceBetValue = z.infer<typeof DiceBetValue>;
+
+const tag = 'in-house games';
+
+export const diceSeedsCall = defineCall({
+  ...PLAY_ENDPOINTS.diceSeeds,
+  tag,
+  summary: "The player's dice seeds: the pair in play (server seed hashed) and the last revealed pair",
+  response: DiceSeedsValue,
+});
+
+export const diceRotateCall = defineCall({
+  ...PLAY_ENDPOINTS.diceRotate,
+  tag,
+  summary: 'Reveal the server seed in play and start a new pair at nonce 0 (optionally with a chosen client seed)',
+  body: DiceRotateRequest,
+  response: DiceSeedsValue,
+});
+
+export const diceBetCall = defineCall({
+  ...PLAY_ENDPOINTS.diceBet,
+  tag,
+  summary: 'Roll the dice once (a retried requestId answers its first bet)',
+  body: DiceBetRequest,
+  response: DiceBetValue,
+});

@@ -13,6 +13,7 @@ export * from './launch';
 export * from './member';
 export * from './money';
 export * from './password-reset';
+export * from './play-endpoints';
 export * from './promotions';
 export * from './provider';
 export * from './realtime';

@@ -1,17 +1,16 @@
 import { z } from 'zod';
+import { defineCall } from './call';
 import { CrashInfo } from './crash';
 import { DiceInfo } from './dice';
+import { PLAY_ENDPOINTS } from './play-endpoints';
 
 /**
  * The in-house provider's game pages (ARCHITECTURE §5): a launch opens `/play/<game>?ticket=…`
  * in the game frame; the page redeems the single-use ticket at `/play/api/open` for a game
  * session token, kept only in the page's memory, and sends it on every later call in
- * GAME_TOKEN_HEADER. Money moves only through the seamless-wallet service (vendor JL).
- * Amounts are decimal strings in the wallet's currency (money.ts).
+ * GAME_TOKEN_HEADER (play-endpoints.ts). Money moves only through the seamless-wallet service
+ * (vendor JL). Amounts are decimal strings in the wallet's currency (money.ts).
  */
-
-/** Header carrying the game session token on /play/api calls. */
-export const GAME_TOKEN_HEADER = 'x-khela-game-token';
 
 /** The in-house provider's vendor code (spec §9). */
 export const INHOUSE_VENDOR = 'JL';
@@ -115,3 +114,28 @@ export const SlotSpinValue = z.object({
   serverSeed: z.string(),
 });
 export type SlotSpinValue = z.infer<typeof SlotSpinValue>;
+
+const tag = 'in-house games';
+
+export const playOpenCall = defineCall({
+  ...PLAY_ENDPOINTS.open,
+  tag,
+  summary: 'Redeem a launch ticket for the game session and the game',
+  body: PlayOpenRequest,
+  response: PlayOpenValue,
+});
+
+export const playBalanceCall = defineCall({
+  ...PLAY_ENDPOINTS.balance,
+  tag,
+  summary: "The session player's balance",
+  response: PlayBalanceValue,
+});
+
+export const slotSpinCall = defineCall({
+  ...PLAY_ENDPOINTS.slotSpin,
+  tag,
+  summary: 'Spin the slot once (a retried requestId answers its first round)',
+  body: SlotSpinRequest,
+  response: SlotSpinValue,
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
-import type { RealtimeMessage } from '@khela/contract';
+import { type RealtimeServerMessage, realtimeSocket } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -9,8 +9,8 @@ import { brandOf } from './brand';
 import { liveSession, sessionStillLive } from './sessions';
 
 /**
- * The authenticated WebSocket `/ws` (ARCHITECTURE §1): the server pushes a member's balance
- * changes (later unread counts and notices) right after commit.
+ * The authenticated WebSocket `/ws` (contract realtime.ts realtimeSocket, ARCHITECTURE §1): the
+ * server pushes a member's balance changes (later unread counts and notices) right after commit.
  *
  * Protocol: the client's first message is `{ "type": "auth", "token": "<session token>" }`
  * (never in the URL, where proxies log it); the server answers `{ "type": "ready" }` or closes
@@ -23,7 +23,7 @@ import { liveSession, sessionStillLive } from './sessions';
  */
 export type Realtime = {
   /** Delivers a message to every open socket of the member, in every server process. */
-  toMember(memberId: bigint, message: RealtimeMessage): void;
+  toMember(memberId: bigint, message: RealtimeServerMessage): void;
   /** Open, authenticated sockets in this process. */
   connections(): number;
   /** Closes the sockets whose session has ended (runs every minute). */
@@ -72,7 +72,7 @@ export async function installRealtime(app: FastifyInstance) {
     for (const c of [...clients]) {
       const live = await sessionStillLive(app.db, c.sessionId, app.config.SESSION_IDLE_MINUTES).catch(() => true);
       if (!live) {
-        c.socket.send(JSON.stringify({ type: 'session-ended' } satisfies RealtimeMessage));
+        c.socket.send(JSON.stringify({ type: 'session-ended' } satisfies RealtimeServerMessage));
         c.socket.close(CLOSE_UNAUTHORIZED, 'session ended');
         drop(c);
       }
@@ -86,23 +86,16 @@ export async function installRealtime(app: FastifyInstance) {
     if (set?.size === 0) members.delete(c.memberId);
   }
 
-  app.get('/ws', { websocket: true, schema: { hide: true } }, (socket, req) => {
+  app.get(realtimeSocket.path, { websocket: true, schema: { hide: true } }, (socket, req) => {
     let client: Client | null = null;
     const authTimer = setTimeout(() => socket.close(CLOSE_UNAUTHORIZED, 'auth timeout'), AUTH_TIMEOUT_MS);
     socket.on('message', async (data, isBinary) => {
       if (client) return; // after auth the client has nothing to say; pings are frames
       clearTimeout(authTimer);
-      let token: unknown;
-      try {
-        const msg = JSON.parse(isBinary ? '' : data.toString());
-        token = msg?.type === 'auth' ? msg.token : undefined;
-      } catch {
-        token = undefined;
-      }
-      const session =
-        typeof token === 'string'
-          ? await liveSession(app.db, token, app.config.SESSION_IDLE_MINUTES).catch(() => null)
-          : null;
+      const auth = realtimeSocket.client.safeParse(parseJson(isBinary ? '' : data.toString()));
+      const session = auth.success
+        ? await liveSession(app.db, auth.data.token, app.config.SESSION_IDLE_MINUTES).catch(() => null)
+        : null;
       const brand = session ? await Promise.resolve(brandOf(req)).catch(() => null) : null;
       if (!session || !brand || brand.id !== session.brandId) {
         socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
@@ -117,7 +110,7 @@ export async function installRealtime(app: FastifyInstance) {
         members.set(client.memberId, set);
       }
       set.add(client);
-      socket.send(JSON.stringify({ type: 'ready' } satisfies RealtimeMessage));
+      socket.send(JSON.stringify({ type: 'ready' } satisfies RealtimeServerMessage));
     });
     socket.on('pong', () => {
       if (client) client.alive = true;
@@ -152,6 +145,14 @@ export async function installRealtime(app: FastifyInstance) {
     for (const c of clients) c.socket.close(CLOSE_GOING_AWAY, 'server shutting down');
     await fanOut?.close();
   });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

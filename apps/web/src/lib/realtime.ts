@@ -1,12 +1,14 @@
-import type { RealtimeMessage } from '@khela/contract/realtime';
+import type { ClientMessage, ServerMessage } from '@khela/contract/call';
+import { realtimeSocket } from '@khela/contract/realtime';
 import { useEffect } from 'react';
 import { onUnauthorized, useSessionToken } from './session';
 
 /**
- * The realtime socket (/ws): one per tab while logged in. Authenticates with its first message
+ * The realtime socket (contract realtimeSocket): one per tab while logged in. Authenticates with its first message
  * (the token never goes in the URL), reconnects with a growing, jittered delay after a network
  * loss, and stops for good when the server says the session ended.
  */
+type RealtimeMessage = ServerMessage<typeof realtimeSocket>;
 type Listener = (message: RealtimeMessage) => void;
 
 const listeners = new Set<Listener>();
@@ -31,17 +33,21 @@ export function connectRealtime(token: string, opts: { url?: string; onReconnect
   let stopped = false;
   let attempt = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const url = opts.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+  const url = opts.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${realtimeSocket.path}`;
 
   const open = () => {
     if (stopped) return;
     const ws = new WebSocket(url);
     socket = ws;
-    ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
+    const auth: ClientMessage<typeof realtimeSocket> = { type: 'auth', token };
+    ws.onopen = () => ws.send(JSON.stringify(auth));
     ws.onmessage = (e) => {
       let message: RealtimeMessage;
       try {
-        message = JSON.parse(String(e.data)) as RealtimeMessage;
+        // A message this version does not know (a newer server's) is skipped, not guessed at.
+        const parsed = realtimeSocket.server.safeParse(JSON.parse(String(e.data)));
+        if (!parsed.success) return;
+        message = parsed.data;
       } catch {
         return;
       }

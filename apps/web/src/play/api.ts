@@ -1,13 +1,14 @@
+import type { CallDefinition, CallInput, CallOutput, ClientMessage } from '@khela/contract/call';
+import type { crashFeedSocket } from '@khela/contract/crash';
 import type { ErrorCode } from '@khela/contract/errors';
-import type { PlayBalanceValue, PlayOpenValue, SlotSpinRequest, SlotSpinValue } from '@khela/contract/inhouse';
+import type { PlayOpenValue, playOpenCall } from '@khela/contract/inhouse';
+import { GAME_TOKEN_HEADER, PLAY_ENDPOINTS } from '@khela/contract/play-endpoints';
 
 /**
- * The in-house play API (contract/inhouse.ts), called from the game frame. Only types come from
- * the contract: its zod schemas would triple this bundle, and the server validates anyway.
+ * The in-house play API, called from the game frame. Paths come from the zod-free endpoints
+ * (contract play-endpoints.ts); input and answer types from the full call definitions, imported
+ * as types only: their zod schemas would triple this bundle, and the server validates anyway.
  */
-
-/** contract/inhouse.ts GAME_TOKEN_HEADER, repeated as a literal for the reason above. */
-export const GAME_TOKEN_HEADER = 'x-khela-game-token';
 
 /**
  * Why a call failed: a contract error code, or `NETWORK` when no envelope came back (offline,
@@ -28,11 +29,34 @@ type Envelope<T> = { success: boolean; value?: T; message?: string; code?: strin
 /** A spin that takes longer than this is reported as a network failure; its retry is safe. */
 const CALL_TIMEOUT_MS = 20_000;
 
-async function call<T>(path: string, init: RequestInit): Promise<T> {
-  let body: Envelope<T>;
+/** A call's zod-free part (play-endpoints.ts), checked against its full definition's. */
+export type EndpointOf<D extends CallDefinition> = Pick<D, 'method' | 'path' | 'auth'>;
+
+/** A call's input when it has one (a play call's input is its body), nothing otherwise. */
+export type PlayArgs<D extends CallDefinition> = [CallInput<D>] extends [undefined] ? [] : [input: CallInput<D>];
+
+/**
+ * Makes one play call at its endpoint and unwraps the envelope; `token` goes in
+ * GAME_TOKEN_HEADER on `game` calls. Typed by the call's full definition:
+ * `playCall<typeof slotSpinCall>(PLAY_ENDPOINTS.slotSpin, token, request)`.
+ */
+export async function playCall<D extends CallDefinition>(
+  endpoint: EndpointOf<D>,
+  token: string | null,
+  ...[input]: PlayArgs<D>
+): Promise<CallOutput<D>> {
+  const headers: Record<string, string> = {};
+  if (endpoint.auth === 'game' && token) headers[GAME_TOKEN_HEADER] = token;
+  if (input !== undefined) headers['content-type'] = 'application/json';
+  let body: Envelope<CallOutput<D>>;
   try {
-    const res = await fetch(path, { ...init, signal: AbortSignal.timeout(CALL_TIMEOUT_MS) });
-    body = (await res.json()) as Envelope<T>;
+    const res = await fetch(endpoint.path, {
+      method: endpoint.method,
+      headers,
+      ...(input === undefined ? {} : { body: JSON.stringify(input) }),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+    body = (await res.json()) as Envelope<CallOutput<D>>;
   } catch {
     throw new PlayError('NETWORK', 'errors.NETWORK');
   }
@@ -43,44 +67,24 @@ async function call<T>(path: string, init: RequestInit): Promise<T> {
   throw new PlayError('NETWORK', 'errors.NETWORK');
 }
 
-/** Same-origin paths: the page is served at /play/<game> by the server that answers /play/api. */
-const API = '/play/api';
-
 /** A game session: the token lives in this closure only, never in storage or the address. */
 export type PlaySession = {
   open: PlayOpenValue;
-  balance(): Promise<PlayBalanceValue>;
-  spin(request: SlotSpinRequest): Promise<SlotSpinValue>;
-  /** A game's own call under /play/api (its path after it, e.g. '/dice/bet'), with the session's token. */
-  call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T>;
-  /** The first message of a game's live socket: `{ type: 'auth', token }`. */
+  /** A game call with the session's token: `session.call<typeof diceBetCall>(PLAY_ENDPOINTS.diceBet, bet)`. */
+  call<D extends CallDefinition>(endpoint: EndpointOf<D>, ...args: PlayArgs<D>): Promise<CallOutput<D>>;
+  /** The first message of the crash feed (crashFeedSocket): `{ type: 'auth', token }`. */
   socketAuth(): string;
 };
 
 export async function openSession(ticket: string): Promise<PlaySession> {
-  const open = await call<PlayOpenValue>(`${API}/open`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ticket }),
-  });
+  const open = await playCall<typeof playOpenCall>(PLAY_ENDPOINTS.open, null, { ticket });
   const token = open.token;
-  const headers = { [GAME_TOKEN_HEADER]: token };
+  const auth: ClientMessage<typeof crashFeedSocket> = { type: 'auth', token };
   return {
     open: { ...open, token: '' },
-    balance: () => call<PlayBalanceValue>(`${API}/balance`, { method: 'GET', headers }),
-    spin: (request) =>
-      call<SlotSpinValue>(`${API}/slot/spin`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(request),
-      }),
-    call: <T>(method: 'GET' | 'POST', path: string, body?: unknown) =>
-      call<T>(`${API}${path}`, {
-        method,
-        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      }),
-    socketAuth: () => JSON.stringify({ type: 'auth', token }),
+    call: <D extends CallDefinition>(endpoint: EndpointOf<D>, ...args: PlayArgs<D>) =>
+      playCall<D>(endpoint, token, ...args),
+    socketAuth: () => JSON.stringify(auth),
   };
 }
 

@@ -1,8 +1,15 @@
-import type { PlayOpenValue, SlotInfo, SlotSpinValue } from '@khela/contract/inhouse';
+import { type Failure, failure, fetchStub, type Sent, stub } from '@khela/client/testing';
+import {
+  type PlayOpenValue,
+  playOpenCall,
+  type SlotInfo,
+  type SlotSpinValue,
+  slotSpinCall,
+} from '@khela/contract/inhouse';
+import { GAME_TOKEN_HEADER } from '@khela/contract/play-endpoints';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import bnErrors from '../locales/bn/errors.json';
 import bnPlay from '../locales/bn/play.json';
-import { GAME_TOKEN_HEADER } from './api';
 import { moneyFormatter } from './money';
 import { startPlayPage } from './page';
 
@@ -68,31 +75,31 @@ function round(stake: string, win: string, balance: string): SlotSpinValue {
   };
 }
 
-type Call = { url: string; init: RequestInit };
-const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
-const fail = (code: string, status: number) =>
-  new Response(JSON.stringify({ success: false, code, message: `errors.${code}` }), { status });
+/** A spin's answer: its value, a refusal, or an Error the network throws (the answer is lost). */
+type SpinAnswer = SlotSpinValue | Failure | Error;
 
-/** Stubs the network: each call takes the next answer (a Response, or an Error to throw). */
-function network(...answers: (Response | Error)[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const next = answers.shift();
-    if (!next || next instanceof Error) throw next ?? new Error('no answer stubbed');
-    return next;
-  });
-  return calls;
+/** Stubs the play calls: the open answers `open`, each spin takes the next of `spins`. */
+function network(spins: SpinAnswer[], open: PlayOpenValue | Failure = opened) {
+  const { fetch, sent } = fetchStub([
+    stub(playOpenCall, open),
+    stub(slotSpinCall, () => {
+      const next = spins.shift();
+      if (!next || next instanceof Error) throw next ?? new Error('no spin answer stubbed');
+      return next;
+    }),
+  ]);
+  vi.stubGlobal('fetch', fetch);
+  return sent;
 }
 
 const money = moneyFormatter('bn', 'BDT');
-const body = (c: Call | undefined) => JSON.parse(String(c?.init.body));
+const body = (c: Sent | undefined) => c?.body as { stake?: string; requestId?: string; ticket?: string };
 const button = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name);
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
-async function open(...answers: (Response | Error)[]) {
-  const calls = network(ok(opened), ...answers);
+async function open(...spins: SpinAnswer[]) {
+  const calls = network(spins);
   history.replaceState(null, '', '/play/slot?ticket=TICKET_abcdefghijklmnop&x=1');
   const root = document.createElement('div');
   document.body.replaceChildren(root);
@@ -111,7 +118,7 @@ afterEach(() => {
 describe('the slot page', () => {
   it('redeems the ticket, removes it from the address and shows the stakes and balance', async () => {
     const { calls, root } = await open();
-    expect(calls[0]?.url).toBe('/play/api/open');
+    expect(calls[0]?.path).toBe(playOpenCall.path);
     expect(body(calls[0])).toEqual({ ticket: 'TICKET_abcdefghijklmnop' });
     expect(location.search).toBe('?x=1');
     expect(location.href).not.toContain('TICKET');
@@ -125,14 +132,14 @@ describe('the slot page', () => {
   });
 
   it('spins the chosen stake with a requestId and the session token, then shows the win and balance', async () => {
-    const { calls, root } = await open(ok(round('2.00', '12.00', '110.00')));
+    const { calls, root } = await open(round('2.00', '12.00', '110.00'));
     button(bnPlay.stakeUp)?.click();
     expect(root.querySelector('#stake')?.textContent).toBe(money('2.00'));
     await root.querySelector<HTMLButtonElement>('button.spin')?.click();
     await vi.waitFor(() => expect(root.querySelector('#balance')?.textContent).toBe(money('110.00')));
     const spin = calls[1];
-    expect(spin?.url).toBe('/play/api/slot/spin');
-    expect((spin?.init.headers as Record<string, string> | undefined)?.[GAME_TOKEN_HEADER]).toBe(opened.token);
+    expect(spin?.path).toBe(slotSpinCall.path);
+    expect(spin?.headers[GAME_TOKEN_HEADER]).toBe(opened.token);
     expect(body(spin).stake).toBe('2.00');
     expect(body(spin).requestId).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
     expect(root.querySelector('.win-amount')?.textContent).toBe(money('12.00'));
@@ -143,7 +150,7 @@ describe('the slot page', () => {
   });
 
   it('retries a spin whose answer was lost with the same requestId, so it is never placed twice', async () => {
-    const { calls, root } = await open(new TypeError('Failed to fetch'), ok(round('1.00', '0.00', '99.00')));
+    const { calls, root } = await open(new TypeError('Failed to fetch'), round('1.00', '0.00', '99.00'));
     root.querySelector<HTMLButtonElement>('button.spin')?.click();
     await vi.waitFor(() => expect(root.querySelector('.message')?.textContent).toContain(bnErrors.NETWORK));
     expect(root.querySelector('#balance')?.textContent).toBe(money('100.00'));
@@ -155,14 +162,14 @@ describe('the slot page', () => {
     expect(root.querySelector('[aria-live="polite"]')?.textContent).toBe(bnPlay.resultNoWin);
     expect((root.querySelector('.message') as HTMLElement).hidden).toBe(true);
     // The next spin is a new one.
-    const later = network(ok(round('1.00', '0.00', '98.00')));
+    const later = network([round('1.00', '0.00', '98.00')]);
     root.querySelector<HTMLButtonElement>('button.spin')?.click();
     await vi.waitFor(() => expect(root.querySelector('#balance')?.textContent).toBe(money('98.00')));
     expect(body(later[0]).requestId).not.toBe(body(calls[1]).requestId);
   });
 
   it('shows a refused spin in the player’s language and leaves the balance and stake as they were', async () => {
-    const { root } = await open(fail('INSUFFICIENT_FUNDS', 409));
+    const { root } = await open(failure(409, 'INSUFFICIENT_FUNDS'));
     root.querySelector<HTMLButtonElement>('button.spin')?.click();
     await vi.waitFor(() => expect(root.querySelector('.message-text')?.textContent).toBe(bnErrors.INSUFFICIENT_FUNDS));
     expect(root.querySelector('#balance')?.textContent).toBe(money('100.00'));
@@ -172,15 +179,22 @@ describe('the slot page', () => {
   });
 
   it('sends the player back to the lobby when the game session has ended', async () => {
-    const { root } = await open(fail('GAME_SESSION_INVALID', 403));
+    const { root } = await open(failure(401, 'UNAUTHORIZED', { message: 'errors.GAME_SESSION_INVALID' }));
     root.querySelector<HTMLButtonElement>('button.spin')?.click();
     await vi.waitFor(() => expect(root.querySelector('.message')?.textContent).toContain(bnPlay.openFromLobby));
     expect(root.querySelector('.message')?.textContent).toContain(bnErrors.GAME_SESSION_INVALID);
     expect(root.querySelector<HTMLButtonElement>('button.spin')?.disabled).toBe(true);
   });
 
+  it('sends the player back to the lobby when the session is for another game', async () => {
+    const { root } = await open(failure(403, 'GAME_SESSION_INVALID'));
+    root.querySelector<HTMLButtonElement>('button.spin')?.click();
+    await vi.waitFor(() => expect(root.querySelector('.message')?.textContent).toContain(bnPlay.openFromLobby));
+    expect(root.querySelector('.message')?.textContent).toContain(bnErrors.GAME_SESSION_INVALID);
+  });
+
   it('says so when the ticket was already used, without drawing the machine', async () => {
-    network(fail('LAUNCH_TICKET_INVALID', 401));
+    network([], failure(401, 'LAUNCH_TICKET_INVALID'));
     history.replaceState(null, '', '/play/slot?ticket=TICKET_abcdefghijklmnop');
     const root = document.createElement('div');
     expect(await startPlayPage(root)).toBeNull();
@@ -190,7 +204,7 @@ describe('the slot page', () => {
   });
 
   it('spins on Space, but not while focus is on another control', async () => {
-    const { calls, root } = await open(ok(round('1.00', '0.00', '99.00')));
+    const { calls, root } = await open(round('1.00', '0.00', '99.00'));
     button(bnPlay.stakeUp)?.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));
     expect(calls).toHaveLength(1);
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', bubbles: true }));

@@ -1,4 +1,5 @@
-import type { PlayOpenValue, SlotInfo, SlotSpinRequest, SlotSpinValue } from '@khela/contract/inhouse';
+import type { PlayOpenValue, SlotInfo, SlotSpinRequest, SlotSpinValue, slotSpinCall } from '@khela/contract/inhouse';
+import { PLAY_ENDPOINTS } from '@khela/contract/play-endpoints';
 import { newRequestId, PlayError, type PlaySession } from './api';
 import { h, prefersReducedMotion, wait } from './dom';
 import { type FormatMoney, fraction, isLess, minus, plus } from './money';
@@ -7,7 +8,7 @@ import { Reels } from './reels';
 import { spriteElement, symbolArt } from './symbols';
 import type { Translate } from './texts';
 
-/** Autoplay runs offered (issue 4); it stops early on a free-spins win or a short balance. */
+/** Autoplay runs offered; it stops early on a free-spins win or a short balance. */
 export const AUTOPLAY_RUNS = [10, 25, 50] as const;
 
 /** Answers after which this session can play no more: the player must relaunch from the lobby. */
@@ -209,7 +210,7 @@ export class SlotMachine {
     this.render();
     let round: SlotSpinValue;
     try {
-      round = await this.session.spin(request);
+      round = await this.session.call<typeof slotSpinCall>(PLAY_ENDPOINTS.slotSpin, request);
     } catch (e) {
       this.element.classList.remove('is-spinning');
       this.refused(e, request);

@@ -19,6 +19,17 @@ export async function inhouseGame(db: Database, brandId: number, code: string): 
   return { code: row.code, names: row.names as Record<string, string>, minBet: row.min_bet, enabled: row.enabled };
 }
 
+/** A member's isAgent on the brand; null when the brand has no such member. */
+export async function memberKindOf(db: Database, brandId: number, memberId: bigint): Promise<number | null> {
+  const row = await db.kysely
+    .selectFrom('members')
+    .select('is_agent')
+    .where('id', '=', memberId)
+    .where('brand_id', '=', brandId)
+    .executeTakeFirst();
+  return row?.is_agent ?? null;
+}
+
 export type StoredRound = {
   id: bigint;
   memberId: bigint;

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import {
-  type BrandInfo,
   ERRORS,
   type ErrorCode,
   fromMinor,
   INHOUSE_VENDOR,
+  isTrialAccount,
   type PlayBalanceValue,
   type PlayOpenValue,
   type SlotInfo,
@@ -27,16 +27,23 @@ import {
   seededRng,
   smallestStake,
 } from '@khela/games';
-import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { liveGameSession, type Vendor, vendorOf } from '../provider/repo';
 import * as provider from '../provider/service';
 import { redeemLaunchTicket } from '../provider/tickets';
-import { currentBalance } from '../wallet/ledger';
-import { currencyOf, type Holder, walletFor } from '../wallet/service';
+import { balanceMinor, currencyOf, type Holder } from '../wallet/service';
 import { crashInfo } from './crash/info';
 import { DICE_GAME, diceInfo } from './dice/service';
-import { deleteRound, type InhouseGame, inhouseGame, insertRound, roundById, type StoredRound } from './repo';
+import {
+  deleteRound,
+  type InhouseGame,
+  inhouseGame,
+  insertRound,
+  memberKindOf,
+  roundById,
+  type StoredRound,
+} from './repo';
+import { type PlayContext, type PlaySession, requireGame } from './session';
 
 /**
  * The in-house provider's game server (ARCHITECTURE §5): a provider like any other, except that
@@ -51,10 +58,7 @@ export const SLOT_MODEL: SlotModel = SLOT_MODEL_1;
 /** Every model a stored round may name: old rounds replay with the version they were played on. */
 const SLOT_MODELS: ReadonlyMap<string, SlotModel> = new Map([[SLOT_MODEL_1.version, SLOT_MODEL_1]]);
 
-export type PlayContext = { db: Database; brandId: number; brand: BrandInfo };
-
-/** A live game session of the in-house provider, resolved from the page's token. */
-export type PlaySession = { token: string; member: Holder; gameCode: string; currency: string };
+export type { PlayContext, PlaySession } from './session';
 
 async function jlVendor(ctx: PlayContext): Promise<Vendor> {
   const vendor = await vendorOf(ctx.db, ctx.brandId, INHOUSE_VENDOR);
@@ -67,22 +71,14 @@ export async function callContext(ctx: PlayContext): Promise<provider.CallContex
   return { db: ctx.db, brandId: ctx.brandId, brand: ctx.brand, vendor: await jlVendor(ctx) };
 }
 
-async function holderOf(ctx: PlayContext, memberId: bigint): Promise<Holder> {
-  const row = await ctx.db.kysely
-    .selectFrom('members')
-    .select('is_agent')
-    .where('id', '=', memberId)
-    .where('brand_id', '=', ctx.brandId)
-    .executeTakeFirst();
-  if (!row) throw new AppError('GAME_SESSION_INVALID');
-  return { id: memberId, brandId: ctx.brandId, isAgent: row.is_agent };
+async function holderOf(ctx: PlayContext, memberId: bigint): Promise<Holder | null> {
+  const isAgent = await memberKindOf(ctx.db, ctx.brandId, memberId);
+  return isAgent === null ? null : { id: memberId, brandId: ctx.brandId, isAgent };
 }
 
 const money = (ctx: PlayContext, minor: bigint) => fromMinor(minor, ctx.brand.currencyDecimals);
 
-async function balanceOf(ctx: PlayContext, member: Holder): Promise<bigint> {
-  return currentBalance(ctx.db, await walletFor(ctx.db, member, ctx.brand));
-}
+const balanceOf = (ctx: PlayContext, member: Holder): Promise<bigint> => balanceMinor(ctx.db, member, ctx.brand);
 
 /** The slot's public model with its stakes in this brand's money. */
 export function slotInfo(ctx: PlayContext, game: InhouseGame): SlotInfo {
@@ -96,7 +92,7 @@ export async function open(ctx: PlayContext, ticket: string): Promise<PlayOpenVa
   if (!redeemed || redeemed.vendor !== INHOUSE_VENDOR) throw new AppError('LAUNCH_TICKET_INVALID');
   const member = await holderOf(ctx, redeemed.memberId);
   const game = await inhouseGame(ctx.db, ctx.brandId, redeemed.gameCode);
-  if (!game) throw new AppError('LAUNCH_TICKET_INVALID');
+  if (!member || !game) throw new AppError('LAUNCH_TICKET_INVALID');
   const language = redeemed.language;
   return {
     token: redeemed.token,
@@ -105,20 +101,33 @@ export async function open(ctx: PlayContext, ticket: string): Promise<PlayOpenVa
     currency: currencyOf(member, ctx.brand),
     language,
     balance: money(ctx, await balanceOf(ctx, member)),
-    playMoney: member.isAgent === 4,
+    playMoney: isTrialAccount(member.isAgent),
     ...(game.code === SLOT_GAME ? { slot: slotInfo(ctx, game) } : {}),
     ...(game.code === DICE_GAME ? { dice: diceInfo(ctx, game) } : {}),
     ...(game.code === 'crash' ? { crash: crashInfo(ctx.brand, game) } : {}),
   };
 }
 
-/** The live in-house session behind a page's token (for `gameCode` when given). */
+/**
+ * A page without a live in-house session: 401, the platform's answer to a caller without
+ * credentials (ARCHITECTURE §3), worded as the session having ended, which is what the player
+ * can act on (open the game again from the lobby).
+ */
+const noSession = () => new AppError('UNAUTHORIZED', undefined, 'errors.GAME_SESSION_INVALID');
+
+/**
+ * The live in-house session behind a page's token (the `game` caller), for `gameCode` when
+ * given (the crash feed, which has no route to prove its caller).
+ */
 export async function sessionOf(ctx: PlayContext, token: string | undefined, gameCode?: string): Promise<PlaySession> {
-  if (!token || token.length > 200) throw new AppError('GAME_SESSION_INVALID');
+  if (!token || token.length > 200) throw noSession();
   const s = await liveGameSession(ctx.db, ctx.brandId, token);
-  if (!s || s.vendor !== INHOUSE_VENDOR || (gameCode !== undefined && s.gameCode !== gameCode))
-    throw new AppError('GAME_SESSION_INVALID');
-  return { token, member: await holderOf(ctx, s.memberId), gameCode: s.gameCode, currency: s.currency };
+  if (!s || s.vendor !== INHOUSE_VENDOR) throw noSession();
+  const member = await holderOf(ctx, s.memberId);
+  if (!member) throw noSession();
+  const session = { token, member, gameCode: s.gameCode, currency: s.currency };
+  if (gameCode !== undefined) requireGame(session, gameCode);
+  return session;
 }
 
 export async function balance(ctx: PlayContext, session: PlaySession): Promise<PlayBalanceValue> {
@@ -148,6 +157,7 @@ export const winTxId = (roundId: string) => `${roundId}:win`;
  * crash is refunded by the provider's round resolver (no win yet → its bet is rolled back).
  */
 export async function spin(ctx: PlayContext, session: PlaySession, req: SlotSpinRequest): Promise<SlotSpinValue> {
+  requireGame(session, SLOT_GAME);
   const game = await inhouseGame(ctx.db, ctx.brandId, SLOT_GAME);
   if (!game?.enabled) throw new AppError('GAME_SESSION_INVALID');
   const stake = toMinor(req.stake, ctx.brand.currencyDecimals);

@@ -1,9 +1,18 @@
-import type { CrashInfo, CrashRoundView } from '@khela/contract/crash';
-import type { PlayOpenValue } from '@khela/contract/inhouse';
+import { type Failure, failure, fetchStub, stub } from '@khela/client/testing';
+import type { ServerMessage } from '@khela/contract/call';
+import {
+  type CrashBetValue,
+  type CrashInfo,
+  type CrashRoundView,
+  crashBetCall,
+  crashCashOutCall,
+  crashFeedSocket,
+} from '@khela/contract/crash';
+import { type PlayOpenValue, playOpenCall } from '@khela/contract/inhouse';
+import { GAME_TOKEN_HEADER } from '@khela/contract/play-endpoints';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import bnCrash from '../../locales/bn/play-crash.json';
 import enCrash from '../../locales/en/play-crash.json';
-import { GAME_TOKEN_HEADER } from '../api';
 import { startPlayPage } from '../page';
 
 /** The crash page mounted as a launch opens it: the socket and the calls stubbed. */
@@ -41,14 +50,12 @@ class FakeSocket {
     this.sent.push(text);
   }
   close() {}
-  push(msg: unknown) {
-    this.onmessage?.({ data: JSON.stringify(msg) });
+  /** A message from the server: only what the feed's contract allows. */
+  push(msg: ServerMessage<typeof crashFeedSocket>) {
+    this.onmessage?.({ data: JSON.stringify(crashFeedSocket.server.parse(msg)) });
   }
 }
 
-const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
-const fail = (code: string) =>
-  new Response(JSON.stringify({ success: false, code, message: `errors.${code}` }), { status: 409 });
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const round = (over: Partial<CrashRoundView> = {}): CrashRoundView => ({
   roundNo: 3,
@@ -63,19 +70,22 @@ const round = (over: Partial<CrashRoundView> = {}): CrashRoundView => ({
   ...over,
 });
 
-function network(...answers: Response[]) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const next = answers.shift();
-    if (!next) throw new Error('no answer stubbed');
-    return next;
-  });
-  return calls;
+type BetAnswer = CrashBetValue | Failure;
+
+/** Stubs the play calls: the open, then bets and cash-outs each answered by the next of `answers`. */
+function network(open: PlayOpenValue, answers: BetAnswer[]) {
+  const next = () => {
+    const answer = answers.shift();
+    if (!answer) throw new Error('no answer stubbed');
+    return answer;
+  };
+  const { fetch, sent } = fetchStub([stub(playOpenCall, open), stub(crashBetCall, next), stub(crashCashOutCall, next)]);
+  vi.stubGlobal('fetch', fetch);
+  return sent;
 }
 
-async function mount(language = 'en', ...answers: Response[]) {
-  const calls = network(ok({ ...opened, language }), ...answers);
+async function mount(language = 'en', ...answers: BetAnswer[]) {
+  const calls = network({ ...opened, language }, answers);
   history.replaceState(null, '', '/play/crash?ticket=TICKET_abcdefghijklmnop');
   const root = document.createElement('div');
   document.body.replaceChildren(root);
@@ -97,7 +107,7 @@ afterEach(() => {
 describe('the crash page', () => {
   it('authenticates its socket with the game token and draws the round it is told about', async () => {
     const { root, socket } = await mount();
-    expect(socket.url).toMatch(/\/play\/api\/crash\/ws$/);
+    expect(new URL(socket.url).pathname).toBe(crashFeedSocket.path);
     expect(JSON.parse(socket.sent[0] ?? '{}')).toEqual({ type: 'auth', token: opened.token });
     socket.push({
       type: 'hello',
@@ -123,7 +133,7 @@ describe('the crash page', () => {
   });
 
   it('bets with the panel, then offers the cash-out while flying, and says "too late" after the bust', async () => {
-    const betAnswer = {
+    const betAnswer: CrashBetValue = {
       bet: {
         roundNo: 3,
         name: 'me***1',
@@ -137,14 +147,14 @@ describe('the crash page', () => {
       },
       balance: '99.00',
     };
-    const { root, socket, calls } = await mount('en', ok(betAnswer), fail('ROUND_CLOSED'));
+    const { root, socket, calls } = await mount('en', betAnswer, failure(409, 'ROUND_CLOSED'));
     socket.push({ type: 'hello', state: { serverNow: Date.now(), round: round(), bets: [], history: [] } });
     buttons(root)[0]?.click();
     await settle();
     const bet = calls[1];
-    expect(bet?.url).toBe('/play/api/crash/bet');
-    expect((bet?.init.headers as Record<string, string> | undefined)?.[GAME_TOKEN_HEADER]).toBe(opened.token);
-    expect(JSON.parse(String(bet?.init.body))).toMatchObject({ slot: 1, stake: '1.00' });
+    expect(bet?.path).toBe(crashBetCall.path);
+    expect(bet?.headers[GAME_TOKEN_HEADER]).toBe(opened.token);
+    expect(bet?.body).toMatchObject({ slot: 1, stake: '1.00' });
     expect(root.querySelector('.crash-balance')?.textContent).toContain('99.00');
     expect(buttons(root)[0]?.textContent).toBe(enCrash.betPlaced);
     // The flight starts 11.6 s ago: about 2.00×.
@@ -156,8 +166,8 @@ describe('the crash page', () => {
     expect(buttons(root)[0]?.textContent).toMatch(/^Cash out BDT\s?2\.0\d$/);
     buttons(root)[0]?.click();
     await settle();
-    expect(calls[2]?.url).toBe('/play/api/crash/cashout');
-    expect(JSON.parse(String(calls[2]?.init.body))).toEqual({ requestId: expect.any(String), slot: 1 });
+    expect(calls[2]?.path).toBe(crashCashOutCall.path);
+    expect(calls[2]?.body).toEqual({ requestId: expect.any(String), slot: 1 });
     expect(root.querySelector('.crash-note')?.textContent).toBe(enCrash.tooLate);
   });
 

@@ -1,4 +1,12 @@
-import type { CrashBetValue, CrashInfo, CrashMessage, CrashPastRound } from '@khela/contract/crash';
+import type {
+  CrashBetValue,
+  CrashInfo,
+  CrashMessage,
+  CrashPastRound,
+  crashBetCall,
+  crashCashOutCall,
+} from '@khela/contract/crash';
+import { CRASH_WS_PATH, PLAY_ENDPOINTS } from '@khela/contract/play-endpoints';
 import { intlTag } from '../../lib/format';
 import { newRequestId, PlayError, type PlaySession } from '../api';
 import { h, prefersReducedMotion } from '../dom';
@@ -13,7 +21,6 @@ import { apply, type CrashView, emptyView, type Frame, frameAt, myBet } from './
  * for its hash and how to check it) and the fairness facts. The server decides everything;
  * this page only shows the state its socket sends and asks for bets and cash-outs.
  */
-const WS_PATH = '/play/api/crash/ws';
 const RECONNECT_MS = [1_000, 2_000, 5_000, 10_000];
 const CLOSE_UNAUTHORIZED = 4401;
 
@@ -119,7 +126,7 @@ export class CrashGame {
   connect(): void {
     if (this.stopped) return;
     const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(`${scheme}//${location.host}${WS_PATH}`);
+    const socket = new WebSocket(`${scheme}//${location.host}${CRASH_WS_PATH}`);
     this.socket = socket;
     socket.onopen = () => socket.send(this.session.socketAuth());
     socket.onmessage = (e) => {
@@ -157,7 +164,7 @@ export class CrashGame {
     try {
       let answer: CrashBetValue;
       if (mine?.status === 'open' && frame.phase === 'running') {
-        answer = await this.session.call<CrashBetValue>('POST', '/crash/cashout', {
+        answer = await this.session.call<typeof crashCashOutCall>(PLAY_ENDPOINTS.crashCashOut, {
           requestId: newRequestId(),
           slot: p.slot,
         });
@@ -165,7 +172,7 @@ export class CrashGame {
         if (this.view.balance !== null && isLess(this.view.balance, p.stake.value)) {
           throw new PlayError('INSUFFICIENT_FUNDS', 'errors.INSUFFICIENT_FUNDS');
         }
-        answer = await this.session.call<CrashBetValue>('POST', '/crash/bet', {
+        answer = await this.session.call<typeof crashBetCall>(PLAY_ENDPOINTS.crashBet, {
           requestId: newRequestId(),
           slot: p.slot,
           stake: p.stake.value,

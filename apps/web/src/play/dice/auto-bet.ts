@@ -1,7 +1,7 @@
 import { toMinor } from '@khela/contract/money';
 
 /**
- * Auto-bet's rules (issue 5 item 3), apart from the page so they can be tested alone: after each
+ * Auto-bet's rules (decision 0016), apart from the page so they can be tested alone: after each
  * bet, whether to stop and which offered stake comes next. Amounts are integer minor units at
  * the contract's finest precision (money.ts), never floats.
  */

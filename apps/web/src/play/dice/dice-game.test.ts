@@ -1,13 +1,14 @@
-import type { DiceBetValue, DiceSeedsValue } from '@khela/contract/dice';
-import type { PlayOpenValue } from '@khela/contract/inhouse';
+import { type Failure, failure, fetchStub, stub } from '@khela/client/testing';
+import { type DiceBetValue, type DiceSeedsValue, diceBetCall, diceSeedsCall } from '@khela/contract/dice';
+import { type PlayOpenValue, playOpenCall } from '@khela/contract/inhouse';
+import { GAME_TOKEN_HEADER } from '@khela/contract/play-endpoints';
 import { diceMultiplier } from '@khela/games/fair/dice';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import bnErrors from '../../locales/bn/errors.json';
 import bnDice from '../../locales/bn/play-dice.json';
-import { GAME_TOKEN_HEADER } from '../api';
 import { startPlayPage } from '../page';
 
-/** The dice page over a stubbed /play/api: answers by path, bets in the order given. */
+/** The dice page over stubbed play calls: the bets answered in the order given. */
 
 const opened: PlayOpenValue = {
   token: 'dice-session-token',
@@ -48,28 +49,26 @@ function betAnswer(roll: number, win: string, balance: string, nonce: number): D
   };
 }
 
-type Call = { url: string; init: RequestInit };
-const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
-const fail = (code: string, status: number) =>
-  new Response(JSON.stringify({ success: false, code, message: `errors.${code}` }), { status });
+type BetAnswer = DiceBetValue | Failure;
 
-function network(bets: Response[]) {
-  const calls: Call[] = [];
-  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    if (url === '/play/api/open') return ok(opened);
-    if (url === '/play/api/dice/seeds') return ok(seeds);
-    const next = bets.shift();
-    if (url === '/play/api/dice/bet' && next) return next;
-    throw new Error(`no answer for ${url}`);
-  });
-  return calls;
+function network(bets: BetAnswer[]) {
+  const { fetch, sent } = fetchStub([
+    stub(playOpenCall, opened),
+    stub(diceSeedsCall, seeds),
+    stub(diceBetCall, () => {
+      const next = bets.shift();
+      if (!next) throw new Error('no bet answer stubbed');
+      return next;
+    }),
+  ]);
+  vi.stubGlobal('fetch', fetch);
+  return sent;
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
 
-async function open(bets: Response[] = []) {
+async function open(bets: BetAnswer[] = []) {
   const calls = network(bets);
   history.replaceState(null, '', '/play/dice?ticket=TICKET_abcdefghijklmnop');
   const root = document.createElement('div');
@@ -105,13 +104,13 @@ describe('the dice page', () => {
   });
 
   it('rolls with the session token and shows the result, the balance and the bet in the history', async () => {
-    const { calls, root } = await open([ok(betAnswer(1234, '1.98', '10.98', 0))]);
+    const { calls, root } = await open([betAnswer(1234, '1.98', '10.98', 0)]);
     button(bnDice.roll)?.click();
     await settle();
     await settle();
-    const bet = calls.find((c) => c.url === '/play/api/dice/bet');
-    expect(JSON.parse(String(bet?.init.body))).toMatchObject({ stake: '1.00', target: 4950, side: 'under' });
-    expect((bet?.init.headers as Record<string, string> | undefined)?.[GAME_TOKEN_HEADER]).toBe(opened.token);
+    const bet = calls.find((c) => c.path === diceBetCall.path);
+    expect(bet?.body).toMatchObject({ stake: '1.00', target: 4950, side: 'under' });
+    expect(bet?.headers[GAME_TOKEN_HEADER]).toBe(opened.token);
     expect(root.querySelector('.dice-result')?.textContent).toBe('১২.৩৪');
     expect(root.querySelectorAll('.history-list li')).toHaveLength(1);
     expect(root.querySelector('.history-list li')?.className).toBe('won');
@@ -119,9 +118,9 @@ describe('the dice page', () => {
 
   it('auto-bet stops after a win when asked, and says why', async () => {
     const { calls, root } = await open([
-      ok(betAnswer(9000, '0.00', '9.00', 0)),
-      ok(betAnswer(100, '1.98', '9.98', 1)),
-      ok(betAnswer(100, '1.98', '10.96', 2)),
+      betAnswer(9000, '0.00', '9.00', 0),
+      betAnswer(100, '1.98', '9.98', 1),
+      betAnswer(100, '1.98', '10.96', 2),
     ]);
     (root.querySelector('#dice-auto-bets') as HTMLInputElement).value = '5';
     (root.querySelector('#dice-auto-after-win') as HTMLInputElement).checked = true;
@@ -129,12 +128,12 @@ describe('the dice page', () => {
     button(bnDice.autoStart)?.click();
     for (let i = 0; i < 20; i++) await vi.advanceTimersByTimeAsync(400);
     vi.useRealTimers();
-    expect(calls.filter((c) => c.url === '/play/api/dice/bet')).toHaveLength(2);
+    expect(calls.filter((c) => c.path === diceBetCall.path)).toHaveLength(2);
     expect(root.querySelector('.dice-note')?.textContent).toBe(bnDice.stoppedWin);
   });
 
   it('says so when the balance is short, and keeps nothing pending', async () => {
-    const { root } = await open([fail('INSUFFICIENT_FUNDS', 409)]);
+    const { root } = await open([failure(409, 'INSUFFICIENT_FUNDS')]);
     button(bnDice.roll)?.click();
     await settle();
     await settle();

@@ -43,7 +43,7 @@ const STOPPED: Record<StopReason | 'player', string> = {
 };
 
 /**
- * The dice game (issue 5 item 3): target, under/over, live chance and payout from the very
+ * The dice game (decision 0016): target, under/over, live chance and payout from the very
  * formulas the server uses (@khela/games fair/dice.ts), stake, roll, auto-bet, this session's
  * bets and the fairness panel. Money shown always comes from the server's answers. A bet whose
  * answer was lost keeps its requestId; the next press retries it, so no second bet is placed.

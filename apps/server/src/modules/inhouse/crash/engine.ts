@@ -23,7 +23,7 @@ import {
 } from './repo';
 
 /**
- * The crash round engine (issue 5 item 1): the only clock of the game. Per brand, rounds go
+ * The crash round engine (decision 0015): the only clock of the game. Per brand, rounds go
  * betting window → running (the curve rises from the window's end) → bust at the round's
  * `crashPointOf(h_i)` → a pause → the next round. `advance` does whatever is due at `now()`
  * and is idempotent, so the loop may call it as often as it likes and tests drive it with

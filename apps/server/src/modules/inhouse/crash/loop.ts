@@ -1,8 +1,7 @@
-import { INHOUSE_VENDOR } from '@khela/contract';
 import pg from 'pg';
-import type { Database } from '../../../platform/db';
 import { advance, type CrashEnv, recover } from './engine';
 import { CRASH_GAME } from './money';
+import { crashBrands } from './repo';
 
 /**
  * Runs the round engine for every brand with the crash game switched on — in one process only.
@@ -15,18 +14,6 @@ const LEADER_RETRY_MS = 2_000;
 const BRANDS_REFRESH_MS = 5_000;
 
 export type Loop = { isLeader(): boolean; stop(): Promise<void> };
-
-async function crashBrands(db: Database): Promise<number[]> {
-  const rows = await db.kysely
-    .selectFrom('games')
-    .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
-    .select('games.brand_id')
-    .where('vendors.vassalage', '=', INHOUSE_VENDOR)
-    .where('games.code', '=', CRASH_GAME)
-    .where('games.enabled', '=', true)
-    .execute();
-  return [...new Set(rows.map((r) => r.brand_id))];
-}
 
 export function startLoop(env: CrashEnv, databaseUrl: string | undefined): Loop {
   let lock: pg.Client | null = null;
@@ -65,7 +52,7 @@ export function startLoop(env: CrashEnv, databaseUrl: string | undefined): Loop 
       if (!leader) return;
     }
     if (Date.now() - brandsAt > BRANDS_REFRESH_MS) {
-      brands = await crashBrands(env.db);
+      brands = await crashBrands(env.db, CRASH_GAME);
       brandsAt = Date.now();
     }
     for (const brandId of brands) {

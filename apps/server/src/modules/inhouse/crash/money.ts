@@ -2,7 +2,7 @@ import { ERRORS, type ErrorCode, fromMinor, INHOUSE_VENDOR, toMinor } from '@khe
 import type { Database } from '../../../platform/db';
 import { vendorOf } from '../../provider/repo';
 import * as provider from '../../provider/service';
-import type { CrashBet } from './repo';
+import { brandMoneyOf, type CrashBet } from './repo';
 
 /**
  * Crash money, only through the seamless-wallet service (vendor JL), like the slot: each bet is
@@ -18,15 +18,10 @@ export type Wallet = { call: provider.CallContext; decimals: number };
 
 /** The brand's JL vendor and money format; null when the brand has no in-house vendor. */
 export async function walletOf(db: Database, brandId: number): Promise<Wallet | null> {
-  const brand = await db.kysely
-    .selectFrom('brands')
-    .select(['currency', 'currency_decimals'])
-    .where('id', '=', brandId)
-    .executeTakeFirst();
+  const money = await brandMoneyOf(db, brandId);
   const vendor = await vendorOf(db, brandId, INHOUSE_VENDOR);
-  if (!brand || !vendor) return null;
-  const money = { currency: brand.currency, currencyDecimals: brand.currency_decimals };
-  return { call: { db, brandId, brand: money, vendor }, decimals: brand.currency_decimals };
+  if (!money || !vendor) return null;
+  return { call: { db, brandId, brand: money, vendor }, decimals: money.currencyDecimals };
 }
 
 export const providerRoundOf = (roundNo: number, memberId: bigint, slot: number) =>

@@ -4,8 +4,8 @@ import { crashStakes, manualCashOut, parseTarget, winOf } from '@khela/games';
 import { AppError } from '../../../platform/errors';
 import type { InhouseGame } from '../repo';
 import { inhouseGame } from '../repo';
-import type { PlayContext, PlaySession } from '../service';
 import { balance } from '../service';
+import { type PlayContext, type PlaySession, requireGame } from '../session';
 import { betView, type CrashEnv, roundView } from './engine';
 import { CRASH_GAME, creditWin, debitStake, FINAL_REFUSALS, providerRoundOf, type Wallet, walletOf } from './money';
 import {
@@ -19,6 +19,7 @@ import {
   latestRound,
   markBetSettled,
   markRefunded,
+  memberAccountOf,
   pastRounds,
   roundByNo,
 } from './repo';
@@ -32,12 +33,9 @@ export function maskName(account: string): string {
   return `${account.slice(0, 2)}***${account.slice(-1)}`;
 }
 
-async function accountOf(ctx: PlayContext, memberId: bigint): Promise<string> {
-  const r = await ctx.db.kysely.selectFrom('members').select('account').where('id', '=', memberId).executeTakeFirst();
-  return r?.account ?? '';
-}
-
-async function crashGame(ctx: PlayContext): Promise<InhouseGame> {
+/** The crash game of the brand, for a session opened for it. */
+async function crashGame(ctx: PlayContext, session: PlaySession): Promise<InhouseGame> {
+  requireGame(session, CRASH_GAME);
   const game = await inhouseGame(ctx.db, ctx.brandId, CRASH_GAME);
   if (!game?.enabled) throw new AppError('GAME_SESSION_INVALID');
   return game;
@@ -56,7 +54,7 @@ export async function placeBet(
   req: CrashBetRequest,
 ): Promise<CrashBetValue> {
   const receivedAt = env.now();
-  const game = await crashGame(ctx);
+  const game = await crashGame(ctx, session);
   const stake = toMinor(req.stake, ctx.brand.currencyDecimals);
   if (stake === null || !crashStakes(game.minBet).includes(stake)) throw new AppError('STAKE_NOT_OFFERED');
   const target = req.autoCashOut === undefined ? null : parseTarget(req.autoCashOut);
@@ -78,7 +76,7 @@ export async function placeBet(
       slot: req.slot,
       requestId: req.requestId,
       providerRound: providerRoundOf(round.roundNo, session.member.id, req.slot),
-      name: maskName(await accountOf(ctx, session.member.id)),
+      name: maskName((await memberAccountOf(ctx.db, session.member.id)) ?? ''),
       currency: session.currency,
       stake,
       target,
@@ -113,7 +111,7 @@ export async function cashOut(
   req: CrashCashOutRequest,
 ): Promise<CrashBetValue> {
   const receivedAt = env.now();
-  await crashGame(ctx);
+  await crashGame(ctx, session);
   const wallet = await walletOf(ctx.db, ctx.brandId);
   const latest = await latestRound(ctx.db, ctx.brandId);
   if (!wallet || !latest) throw new AppError('ROUND_NOT_FOUND');
@@ -173,6 +171,7 @@ async function answer(ctx: PlayContext, session: PlaySession, bet: CrashBet, rou
 
 /** Everything the page draws on (re)connecting: the round, its bets, the history strip. */
 export async function crashState(env: CrashEnv, ctx: PlayContext, session?: PlaySession): Promise<CrashState> {
+  if (session) requireGame(session, CRASH_GAME);
   const round = await latestRound(ctx.db, ctx.brandId);
   const bets = round ? await betsOf(ctx.db, round.id) : [];
   const history = await pastRounds(ctx.db, ctx.brandId, HISTORY_LENGTH);

@@ -1,21 +1,9 @@
-import { createHash } from 'node:crypto';
-import {
-  CRASH_WS_PATH,
-  CrashBetRequest,
-  CrashBetValue,
-  CrashCashOutRequest,
-  type CrashMessage,
-  CrashState,
-  ErrorEnvelope,
-  envelope,
-  GAME_TOKEN_HEADER,
-  ok,
-} from '@khela/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { crashBetCall, crashCashOutCall, crashFeedSocket, crashStateCall, type ServerMessage } from '@khela/contract';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brandOf } from '../../../platform/brand';
-import { type PlayContext, sessionOf } from '../service';
+import { route } from '../../../platform/route';
+import { perSession, playContextOf } from '../caller';
+import { sessionOf } from '../service';
 import { advance, type CrashEnv, type CrashTiming, DEFAULT_TIMING, recover, settleRound } from './engine';
 import { createFeed, type Feed } from './feed';
 import { type Loop, startLoop } from './loop';
@@ -23,7 +11,7 @@ import { CRASH_GAME } from './money';
 import { cashOut, crashState, placeBet } from './play';
 
 /**
- * The crash game's calls, live feed and round loop (issue 5). The loop starts when the server
+ * The crash game's calls, live feed and round loop (docs/decisions/0015-crash.md). The loop starts when the server
  * listens (not in `app.inject` tests, which drive `app.crash` with their own clock).
  */
 export type CrashGame = {
@@ -49,27 +37,13 @@ declare module 'fastify' {
 
 const AUTH_TIMEOUT_MS = 10_000;
 const CLOSE_UNAUTHORIZED = 4401;
-const FAILURES = { 400: ErrorEnvelope, 401: ErrorEnvelope, 403: ErrorEnvelope, 404: ErrorEnvelope, 409: ErrorEnvelope };
 
 /**
- * Bets and cash-outs per game session a minute: a person makes a few a round (≈ 10 s); more
- * is a script. Keyed by the hashed session token like the slot's spins, so players behind one
- * carrier NAT do not share the address's budget.
+ * Bets and cash-outs per game session a minute, one budget for both: a person makes a few a
+ * round (≈ 10 s); more is a script.
  */
 export const CRASH_CALLS_PER_MINUTE = 120;
-const rateLimit = {
-  max: CRASH_CALLS_PER_MINUTE,
-  timeWindow: 60_000,
-  keyGenerator: (req: FastifyRequest) =>
-    `crash:${createHash('sha256')
-      .update(tokenOf(req) ?? '')
-      .digest('base64url')}`,
-};
-
-function tokenOf(req: FastifyRequest): string | undefined {
-  const v = req.headers[GAME_TOKEN_HEADER];
-  return typeof v === 'string' ? v : undefined;
-}
+const config = perSession('crash', CRASH_CALLS_PER_MINUTE);
 
 export const crashGame = fp(async (root: FastifyInstance) => {
   const feed = createFeed(root.db, root.log);
@@ -112,87 +86,32 @@ export const crashGame = fp(async (root: FastifyInstance) => {
     await feed.close();
   });
 
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = ['in-house games'];
-  async function contextOf(req: FastifyRequest): Promise<PlayContext> {
-    const brand = await brandOf(req);
-    return { db: app.db, brandId: brand.id, brand: brand.info };
-  }
+  route(root, crashStateCall, async (req) => crashState(env, await playContextOf(req), req.caller));
 
-  app.get(
-    '/play/api/crash/state',
-    {
-      schema: {
-        tags,
-        summary: "The crash game's current round, its bets and the history of busts",
-        response: { 200: envelope(CrashState), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      const ctx = await contextOf(req);
-      return ok(await crashState(env, ctx, await sessionOf(ctx, tokenOf(req), CRASH_GAME)));
-    },
-  );
+  route(root, crashBetCall, async (req) => placeBet(env, await playContextOf(req), req.caller, req.body), { config });
 
-  app.post(
-    '/play/api/crash/bet',
-    {
-      config: { rateLimit },
-      schema: {
-        tags,
-        summary: 'Bet in the betting window (two bets per round; a retried requestId answers its first bet)',
-        body: CrashBetRequest,
-        response: { 200: envelope(CrashBetValue), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      const ctx = await contextOf(req);
-      return ok(await placeBet(env, ctx, await sessionOf(ctx, tokenOf(req), CRASH_GAME), req.body));
-    },
-  );
+  route(root, crashCashOutCall, async (req) => cashOut(env, await playContextOf(req), req.caller, req.body), {
+    config,
+  });
 
-  app.post(
-    '/play/api/crash/cashout',
-    {
-      config: { rateLimit },
-      schema: {
-        tags,
-        summary: "Cash a bet out at the multiplier of the server's receive time (refused after the bust)",
-        body: CrashCashOutRequest,
-        response: { 200: envelope(CrashBetValue), ...FAILURES },
-      },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      const ctx = await contextOf(req);
-      return ok(await cashOut(env, ctx, await sessionOf(ctx, tokenOf(req), CRASH_GAME), req.body));
-    },
-  );
-
-  // The live feed. The page sits in a frame, maybe on another host, and has no site session:
-  // its first message carries the game session token (never the URL, which proxies log).
-  app.get(CRASH_WS_PATH, { websocket: true, schema: { hide: true } }, (socket, req) => {
+  // The live feed (crashFeedSocket): the page's first message carries the game session token.
+  root.get(crashFeedSocket.path, { websocket: true, schema: { hide: true } }, (socket, req) => {
     let brandId: number | null = null;
     const timer = setTimeout(() => socket.close(CLOSE_UNAUTHORIZED, 'auth timeout'), AUTH_TIMEOUT_MS);
     socket.on('message', async (data, isBinary) => {
       if (brandId !== null) return; // after auth the page only listens
       clearTimeout(timer);
-      let token: unknown;
+      const auth = crashFeedSocket.client.safeParse(parseJson(isBinary ? '' : data.toString()));
       try {
-        const msg = JSON.parse(isBinary ? '' : data.toString());
-        token = msg?.type === 'auth' ? msg.token : undefined;
-      } catch {
-        token = undefined;
-      }
-      try {
-        const ctx = await contextOf(req);
-        const session = await sessionOf(ctx, typeof token === 'string' ? token : undefined, CRASH_GAME);
+        const ctx = await playContextOf(req);
+        const session = await sessionOf(ctx, auth.success ? auth.data.token : undefined, CRASH_GAME);
         if (socket.readyState !== socket.OPEN) return;
         brandId = ctx.brandId;
         feed.add(brandId, socket);
-        const hello: CrashMessage = { type: 'hello', state: await crashState(env, ctx, session) };
+        const hello: ServerMessage<typeof crashFeedSocket> = {
+          type: 'hello',
+          state: await crashState(env, ctx, session),
+        };
         socket.send(JSON.stringify(hello));
       } catch {
         socket.close(CLOSE_UNAUTHORIZED, 'unauthorized');
@@ -205,3 +124,11 @@ export const crashGame = fp(async (root: FastifyInstance) => {
     socket.on('error', () => socket.terminate());
   });
 });
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,3 +1,4 @@
+import { INHOUSE_VENDOR } from '@khela/contract';
 import { CRASH_MAX_MULTIPLIER } from '@khela/games';
 import { sql } from 'kysely';
 import type { Database } from '../../../platform/db';
@@ -318,4 +319,36 @@ export async function markRefunded(db: Database, id: bigint): Promise<void> {
   await sql`UPDATE crash_bets SET status = 'void', win = NULL, multiplier = NULL, settled = true WHERE id = ${id}`.execute(
     db.kysely,
   );
+}
+
+/** A member's account name (for the live list's masked name); null when there is none. */
+export async function memberAccountOf(db: Database, memberId: bigint): Promise<string | null> {
+  const r = await db.kysely.selectFrom('members').select('account').where('id', '=', memberId).executeTakeFirst();
+  return r?.account ?? null;
+}
+
+/** The money format of a brand; null when the brand does not exist. */
+export async function brandMoneyOf(
+  db: Database,
+  brandId: number,
+): Promise<{ currency: string; currencyDecimals: number } | null> {
+  const brand = await db.kysely
+    .selectFrom('brands')
+    .select(['currency', 'currency_decimals'])
+    .where('id', '=', brandId)
+    .executeTakeFirst();
+  return brand ? { currency: brand.currency, currencyDecimals: brand.currency_decimals } : null;
+}
+
+/** The brands whose in-house crash game is switched on (the loop runs their rounds). */
+export async function crashBrands(db: Database, gameCode: string): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('games')
+    .innerJoin('vendors', 'vendors.id', 'games.vendor_id')
+    .select('games.brand_id')
+    .where('vendors.vassalage', '=', INHOUSE_VENDOR)
+    .where('games.code', '=', gameCode)
+    .where('games.enabled', '=', true)
+    .execute();
+  return [...new Set(rows.map((r) => r.brand_id))];
 }

@@ -22,7 +22,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../platform/errors';
 import type { DB } from '../../../platform/schema';
 import { type InhouseGame, inhouseGame, insertRound } from '../repo';
-import type { PlayContext, PlaySession } from '../service';
+import { type PlayContext, type PlaySession, requireGame } from '../session';
 import { payWin, placeBet } from './money';
 import {
   claimNonce,
@@ -36,7 +36,7 @@ import {
 } from './repo';
 
 /**
- * The provably-fair dice game (issue 5 item 3, docs/decisions/0016-dice.md). Each bet uses the
+ * The provably-fair dice game (docs/decisions/0016-dice.md). Each bet uses the
  * player's seed pair in play and its next nonce; the roll is `diceRoll(serverSeed, clientSeed,
  * nonce)` and the payout `diceWin`, both from @khela/games so the page and the fairness page
  * compute the very same numbers. Money moves through the seamless-wallet service like the slot.
@@ -66,6 +66,7 @@ export function diceInfo(ctx: PlayContext, game: InhouseGame): DiceInfo {
 }
 
 export async function seeds(ctx: PlayContext, session: PlaySession): Promise<DiceSeedsValue> {
+  requireGame(session, DICE_GAME);
   const k = ctx.db.kysely;
   await ensureSeedPair(k, ctx.brandId, session.member.id);
   const { current, previous } = await seedPairs(k, ctx.brandId, session.member.id);
@@ -95,6 +96,7 @@ function seedsValue(current: SeedPair, previous: SeedPair | null): DiceSeedsValu
  * client seeds against the nonces still to come. Waits for bets in flight (they hold the row).
  */
 export async function rotate(ctx: PlayContext, session: PlaySession, req: DiceRotateRequest): Promise<DiceSeedsValue> {
+  requireGame(session, DICE_GAME);
   const memberId = session.member.id;
   await ctx.db.kysely.transaction().execute(async (trx) => {
     let retired: SeedPair | null = null;
@@ -138,6 +140,7 @@ class TakenRound extends Error {}
  * of that nonce.
  */
 export async function bet(ctx: PlayContext, session: PlaySession, req: DiceBetRequest): Promise<DiceBetValue> {
+  requireGame(session, DICE_GAME);
   const game = await inhouseGame(ctx.db, ctx.brandId, DICE_GAME);
   if (!game?.enabled) throw new AppError('GAME_SESSION_INVALID');
   const stake = toMinor(req.stake, ctx.brand.currencyDecimals);
