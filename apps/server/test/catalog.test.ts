@@ -250,6 +250,14 @@ describe(`the game catalog on ${TEST_ENGINE}`, () => {
       ).toBe(401);
     });
 
+    it('answer 401 to a visitor before they look at the query or body', async () => {
+      expect((await get('/wps/relay/GLS_favouriteGames?pageNo=0&evil=1')).statusCode).toBe(401);
+      expect((await get('/wps/relay/GLS_recentGames?pageSize=x')).statusCode).toBe(401);
+      const toggle = await post('/wps/relay/GLS_favouriteToggle', { nodeId: 'one', gameType: 'NOPE' });
+      expect(toggle.statusCode).toBe(401);
+      expect(toggle.json().code).toBe('UNAUTHORIZED');
+    });
+
     it('toggle on and off, per member, and list newest first', async () => {
       const a = await player();
       const b = await player();

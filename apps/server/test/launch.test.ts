@@ -86,6 +86,20 @@ describe(`POST /wps/game/launchGame on ${TEST_ENGINE}`, () => {
     expect(await written()).toEqual(before);
   });
 
+  it('answers 401 to a visitor before it looks at the body', async () => {
+    const bad = await launch({ nodeId: 'not-a-number', unknown: true });
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/wps/game/launchGame',
+      payload: '{"nodeId":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(401);
+    expect(malformed.json().code).toBe('UNAUTHORIZED');
+  });
+
   it('opens an in-house game at /play with a ticket that redeems once, in the Language header', async () => {
     const p = await player();
     const nodeId = await nodeIdOf('slot');

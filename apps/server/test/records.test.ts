@@ -9,7 +9,7 @@ import { bearer } from './accounts-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { injectDriver, type ProviderDriver } from './provider-driver';
 
-/** The player's records (issue 4 item 4), built from real ledger movements and provider rounds. */
+/** The player's records (spec §2 'Member centre pages'), built from real ledger movements and provider rounds. */
 
 const VENDOR = 'JL';
 let t: TestApp;
@@ -314,6 +314,14 @@ describe(`betting record and P&L on ${TEST_ENGINE}`, () => {
 describe('bad input', () => {
   it('needs a session', async () => {
     for (const url of [TX, BETS, PNL]) expect((await call(url, undefined, around())).statusCode).toBe(401);
+  });
+
+  it('answers 401 to a visitor before it looks at the body', async () => {
+    for (const url of [TX, BETS, PNL]) {
+      const res = await call(url, undefined, { startTime: 'yesterday', pageSize: 1000, steal: true });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
   });
 
   it('answers a translated 400 with field errors, never a 500', async () => {

@@ -1,4 +1,4 @@
-import { SystemStatusEnvelope } from '@khela/contract';
+import { envelope, SystemStatus } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateBrandCache } from '../src/platform/brand';
 import { seedDemo } from '../src/seed/demo';
@@ -23,7 +23,7 @@ describe(`a database without a brand on ${TEST_ENGINE}`, () => {
     expect(await seedDemo(t.db)).toBe(true);
     invalidateBrandCache();
     const res = await t.app.inject({ method: 'GET', url: '/wps/system/status' });
-    expect(SystemStatusEnvelope.parse(res.json()).value.brand.merchantCode).toBe('khela');
+    expect(envelope(SystemStatus).parse(res.json()).value.brand.merchantCode).toBe('khela');
     expect(await seedDemo(t.db)).toBe(false);
   });
 

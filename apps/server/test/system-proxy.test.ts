@@ -1,4 +1,4 @@
-import { SystemStatusEnvelope } from '@khela/contract';
+import { envelope, SystemStatus } from '@khela/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invalidateBrandCache } from '../src/platform/brand';
@@ -11,7 +11,7 @@ describe(`behind a proxy (TRUSTED_PROXY_HEADER=x-forwarded-for) on ${TEST_ENGINE
   let t: TestApp;
   const location = async (headers: Record<string, string>, ip = '10.0.0.2') => {
     const res = await t.app.inject({ method: 'GET', url: '/wps/system/status', remoteAddress: ip, headers });
-    return SystemStatusEnvelope.parse(res.json()).value;
+    return envelope(SystemStatus).parse(res.json()).value;
   };
 
   beforeAll(async () => {

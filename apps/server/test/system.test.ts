@@ -1,11 +1,12 @@
 import {
   BANNER_GROUPS,
   decryptCsPath,
+  envelope,
   GameMenus,
   NoticeList,
   REGISTER_FIELDS,
   REGISTER_PATTERNS,
-  SystemStatusEnvelope,
+  SystemStatus,
   Whitelabel,
 } from '@khela/contract';
 import { sql } from 'kysely';
@@ -26,7 +27,7 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
   const status = async (url = '/wps/system/status', opts: { ip?: string; headers?: Record<string, string> } = {}) => {
     const res = await get(url, opts);
     expect(res.statusCode).toBe(200);
-    return SystemStatusEnvelope.parse(res.json()).value;
+    return envelope(SystemStatus).parse(res.json()).value;
   };
   /** Changes the demo brand and drops the cached snapshot so the next call sees it. */
   const setBrand = async (set: string) => {
@@ -48,7 +49,7 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
     it('answers status 0 with the demo brand, flags, resources and the visitor location', async () => {
       const res = await get('/wps/system/status', { ip: BD_IP });
       expect(res.headers['cache-control']).toBe('no-store');
-      const s = SystemStatusEnvelope.parse(res.json()).value;
+      const s = envelope(SystemStatus).parse(res.json()).value;
       expect(s).toMatchObject({
         status: 0,
         maintenance: false,

@@ -68,6 +68,19 @@ describe(`wallet calls on ${TEST_ENGINE}`, () => {
     expect((await call('GET', '/wps/v2/wallets/balance', 'not-a-token')).statusCode).toBe(401);
   });
 
+  it('answers 401 to a visitor before it looks at the body', async () => {
+    for (const url of ['/wps/relay/GCS_walletTransfer', '/wps/v2/wallets/balance']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: '{"amount":',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().code).toBe('UNAUTHORIZED');
+    }
+  });
+
   it('gives a trial account play money only, which real money can never reach', async () => {
     const fp = await t.app.inject({
       method: 'POST',

@@ -1,9 +1,27 @@
-import { fetchStub, type Stub } from '@khela/client/testing';
-import type { Announcement, GameMenus, MemberInfo, NoticeList, Promotion, SystemStatus } from '@khela/contract';
+import { failure, fetchStub, type Sent, type Stub, stub } from '@khela/client/testing';
+import {
+  type Announcement,
+  bannersCall,
+  type CallDefinition,
+  type GameMenus,
+  gameListCall,
+  gameMenusCall,
+  gameVendorsCall,
+  helpCenterCall,
+  type MemberInfo,
+  type NoticeList,
+  noticesCall,
+  type Promotion,
+  promotionCall,
+  promotionListCall,
+  resourcesCall,
+  type SystemStatus,
+  systemStatusCall,
+} from '@khela/contract';
 import type { Locale } from '@khela/contract/constants';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
-import { vi } from 'vitest';
+import { type Mock, vi } from 'vitest';
 import { App } from '../src/app/app';
 import { resetThemeForTests } from '../src/features/theme/use-theme';
 import { changeLanguage } from '../src/lib/i18n';
@@ -96,56 +114,57 @@ export type ApiFixtures = {
   promotions?: Promotion[];
 };
 
-const ok = (value: unknown) => ({
-  ok: true,
-  status: 200,
-  json: async () => ({ success: true, value, message: null, code: null }),
-});
+/**
+ * The answers of the calls every page makes: system status, banners (none), announcements, game
+ * menus, vendors and list (none), help centre, resources, promotions (the list filtered by its
+ * category like the server, and one by id).
+ */
+export function defaultStubs(fx: ApiFixtures = {}): Stub[] {
+  return [
+    stub(systemStatusCall, () => {
+      // What fetch does when the network is down: the client turns it into NETWORK.
+      if (fx.statusNetworkError) throw new TypeError('Failed to fetch');
+      return fx.status ?? statusFixture();
+    }),
+    stub(bannersCall, []),
+    stub(noticesCall, { popup: [], player: [], banners: [], promotion: [], help: [], ...fx.notices }),
+    stub(gameMenusCall, fx.gameMenus ?? []),
+    stub(gameVendorsCall, { data: { lanes: [] } }),
+    stub(gameListCall, { list: [], pageNo: 1, pageSize: 42, total: 0, totalPages: 0 }),
+    stub(helpCenterCall, { sections: [] }),
+    stub(resourcesCall, []),
+    stub(promotionListCall, (sent) => {
+      const category = sent.query.get('category') ?? 'all';
+      const list = (fx.promotions ?? []).filter((p) => category === 'all' || p.category === category);
+      return { list, pageNo: 1, pageSize: 20, total: list.length, totalPages: list.length > 0 ? 1 : 0 };
+    }),
+    stub(promotionCall, (sent) => {
+      const found = fx.promotions?.find((p) => String(p.id) === sent.params.id);
+      return found ?? failure(404, 'NOT_FOUND');
+    }),
+  ];
+}
+
+/** A stubbed `fetch` that also lists every call it was sent, in order. */
+export type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>> & { sent: Sent[] };
 
 /**
- * Stubs fetch with the server's envelopes: system status, banners (none), announcements,
- * game menus, help centre, promotions (list and one). Anything else answers 404 NOT_FOUND. Returns the mock to inspect calls.
+ * Stubs fetch with the page defaults (defaultStubs); anything else answers 404 NOT_FOUND.
+ * Returns the mock: `sent` lists every call made, `sentTo` picks one call's.
  */
-export function mockApi(fx: ApiFixtures = {}) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    switch (url.pathname) {
-      case '/wps/system/status':
-        if (fx.statusNetworkError) throw new TypeError('Failed to fetch');
-        return ok(fx.status ?? statusFixture());
-      case '/wps/system/banners':
-        return ok([]);
-      case '/wps/announcement':
-        return ok({ popup: [], player: [], banners: [], promotion: [], help: [], ...fx.notices });
-      case '/lgw/games/game_menus':
-        return ok(fx.gameMenus ?? []);
-      case '/lgw/games/game_vendor':
-        return ok({ data: { lanes: [] } });
-      case '/lgw/games/game_list':
-        return ok({ list: [], pageNo: 1, pageSize: 42, total: 0, totalPages: 0 });
-      case '/wps/system/helpCenter':
-        return ok({ sections: [] });
-      case '/wps/system/resources':
-        return ok([]);
-      case '/wps/promotion/list': {
-        const category = url.searchParams.get('category') ?? 'all';
-        const list = (fx.promotions ?? []).filter((p) => category === 'all' || p.category === category);
-        return ok({ list, pageNo: 1, pageSize: 20, total: list.length, totalPages: list.length > 0 ? 1 : 0 });
-      }
-      default: {
-        const one = /^\/wps\/promotion\/(\d+)$/.exec(url.pathname);
-        const found = one ? fx.promotions?.find((p) => p.id === Number(one[1])) : undefined;
-        if (found) return ok(found);
-        return {
-          ok: false,
-          status: 404,
-          json: async () => ({ success: false, value: null, message: 'errors.NOT_FOUND', code: 'NOT_FOUND' }),
-        };
-      }
-    }
-  });
+export function mockApi(fx: ApiFixtures = {}): FetchMock {
+  const { fetch, sent } = fetchStub(defaultStubs(fx));
+  const fetchMock = Object.assign(vi.fn(fetch), { sent });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/** What was sent to one call (by its definition's method and path), in order. */
+export function sentTo(sent: readonly Sent[], d: CallDefinition): Sent[] {
+  const escaped = d.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
+  const pattern = new RegExp(`^${escaped}$`);
+  const methods: string[] = [d.method, ...(d.alsoAccepts ?? [])];
+  return sent.filter((s) => methods.includes(s.method) && pattern.test(s.path));
 }
 
 /** Fresh browser state: empty storage, no modal, stored theme re-read, the given language. */
@@ -178,7 +197,7 @@ export const failReply = (status: number, code: string, fieldErrors?: Record<str
 
 /**
  * mockApi's stubs plus the routes given as 'METHOD /path' (JSON bodies parsed); returns every
- * call made, in order, to inspect.
+ * call made, in order, to inspect. Superseded by mockCalls: kept until no test uses it.
  */
 export function mockRoutes(routes: Record<string, (body: unknown) => Reply>, fx: ApiFixtures = {}) {
   const base = mockApi(fx);
@@ -197,7 +216,7 @@ export function mockRoutes(routes: Record<string, (body: unknown) => Reply>, fx:
   return calls;
 }
 
-/** A member as GET /wps/member/info answers. */
+/** A member as the member-info call answers. */
 export function memberFixture(over: Partial<MemberInfo> = {}): MemberInfo {
   return {
     id: 7,
@@ -216,17 +235,23 @@ export function memberFixture(over: Partial<MemberInfo> = {}): MemberInfo {
 
 /**
  * The contract-typed stubs given (see @khela/client/testing: `stub(definition, answer)`) over
- * mockApi's defaults for the calls every page makes; returns every call made, in order.
+ * mockApi's defaults for the calls every page makes (the last stub of a call wins). `sent` lists
+ * the calls made to the stubs given, in order; `fetchMock.sent` every call.
  */
 export function mockCalls(stubs: Stub[], fx: ApiFixtures = {}) {
-  const base = mockApi(fx);
-  const { fetch, sent } = fetchStub(stubs);
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const res = await fetch(input, init);
-    if (res.status !== 404) return res;
-    sent.pop();
-    return base(input);
-  });
+  const { fetch, sent: all } = fetchStub([...defaultStubs(fx), ...stubs]);
+  const sent: Sent[] = [];
+  const fetchMock = Object.assign(
+    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      // The stub notes the call before it answers, so this call's entry is the next one.
+      const index = all.length;
+      const answer = fetch(input, init);
+      const one = all[index];
+      if (one && stubs.some((s) => sentTo([one], s.definition).length > 0)) sent.push(one);
+      return answer;
+    }),
+    { sent: all },
+  );
   vi.stubGlobal('fetch', fetchMock);
   return { sent, fetchMock };
 }

@@ -34,11 +34,15 @@ export type Sent = {
   headers: Record<string, string>;
 };
 
-export type Answer<D extends CallDefinition> = CallOutput<D> | Failure | ((sent: Sent) => CallOutput<D> | Failure);
+/** A function answer may hold its answer back (a promise) to show what a page does meanwhile. */
+export type Answer<D extends CallDefinition> =
+  | CallOutput<D>
+  | Failure
+  | ((sent: Sent) => CallOutput<D> | Failure | Promise<CallOutput<D> | Failure>);
 
 export type Stub = { definition: CallDefinition; answer: Answer<CallDefinition> };
 
-/** A stub of one call: its answer, a failure, or a function of what it was sent. */
+/** A stub of one call: its answer, a failure, or a function of what it was sent (may be async). */
 export function stub<const D extends CallDefinition>(definition: D, answer: Answer<D>): Stub {
   return { definition, answer: answer as Answer<CallDefinition> };
 }
@@ -70,7 +74,8 @@ const envelopeOf = (value: unknown): Envelope<unknown> => ({ success: true, valu
 
 /**
  * A `fetch` that answers the stubbed calls (the last stub of a call wins, so a test can
- * override a default) and 404 NOT_FOUND for anything else; `sent` lists every call in order.
+ * override a default; a path without parameters wins over one with) and 404 NOT_FOUND for
+ * anything else; `sent` lists every call in order.
  */
 export function fetchStub(stubs: Stub[]) {
   const sent: Sent[] = [];
@@ -83,7 +88,10 @@ export function fetchStub(stubs: Stub[]) {
       const params = methods.includes(method as CallDefinition['method'])
         ? paramsOf(s.definition.path, url.pathname)
         : null;
-      if (params) found = { stub: s, params };
+      // As the server's router does, a path without parameters beats one that has them
+      // (the promotion list is not the promotion whose id is 'list').
+      const shadowed = found !== null && !found.stub.definition.path.includes(':') && s.definition.path.includes(':');
+      if (params && !shadowed) found = { stub: s, params };
     }
     const one: Sent = {
       method,
@@ -96,7 +104,7 @@ export function fetchStub(stubs: Stub[]) {
     sent.push(one);
     if (!found) return json(404, { success: false, value: null, message: 'errors.NOT_FOUND', code: 'NOT_FOUND' });
     const a = found.stub.answer;
-    const value = typeof a === 'function' ? (a as (s: Sent) => unknown)(one) : a;
+    const value = typeof a === 'function' ? await (a as (s: Sent) => unknown)(one) : a;
     if (value && typeof value === 'object' && 'failure' in value) {
       const f = (value as Failure).failure;
       return json(f.status, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call';
 import {
   GAME_CATEGORIES,
   GAME_LIST_MAX_PAGE_SIZE,
@@ -8,7 +9,6 @@ import {
   LOBBY_PAGE_SIZE,
   LOCALES,
 } from './constants';
-import { envelope } from './envelope';
 
 /**
  * The game catalog (spec §3 'Game list item', 'Game vendor card', 'Game entry'; §7 game calls).
@@ -39,6 +39,35 @@ const Platform = z
 const Amount = z.string().regex(/^\d{1,12}(\.\d{1,4})?$/);
 
 const GameType = z.enum(GAME_CATEGORIES);
+
+/**
+ * `/lgw/games/game_menus`: categories in side-menu order with their enabled vendors; a category
+ * without vendors is left out (spec §2). `title` is the category code, which the site translates.
+ */
+export const GameMenus = z.array(
+  z.object({
+    gameCategory: z.string(),
+    title: z.string(),
+    vendors: z.array(
+      z.object({
+        vassalage: z.string(),
+        name: z.string(),
+        icon: z.string().nullable(),
+        /** 1 hot, 0 not (spec §3). */
+        isHot: z.number().int(),
+        isGame: z.string().nullable(),
+      }),
+    ),
+  }),
+);
+export type GameMenus = z.infer<typeof GameMenus>;
+export const GameMenusQuery = z
+  .object({
+    prizeMode: z.string().max(10).optional(),
+    device: z.string().max(10).optional(),
+    language: z.enum(LOCALES).optional(),
+  })
+  .strict();
 
 /** One game as every list answers it. `nodeId` is the id favourites and launches name. */
 export const GameItem = z.object({
@@ -97,7 +126,6 @@ export const GamePage = z.object({
   totalPages: z.number().int(),
 });
 export type GamePage = z.infer<typeof GamePage>;
-export const GamePageEnvelope = envelope(GamePage);
 
 /** Game vendor list (spec §7: GET, platform html5-desktop, response value.data.lanes, cached). */
 export const GameVendorQuery = z
@@ -195,3 +223,87 @@ export const Favourites = z.object({
 export type Favourites = z.infer<typeof Favourites>;
 /** The member's favourite nodeIds (spec §3 'id list in value'). */
 export const FavouriteIds = z.array(z.number().int());
+
+export const gameMenusCall = defineCall({
+  method: 'GET',
+  path: '/lgw/games/game_menus',
+  auth: 'none',
+  tag: 'games',
+  summary: 'Game categories with their vendors, in side-menu order',
+  query: GameMenusQuery,
+  response: GameMenus,
+  cache: 'public',
+});
+
+export const gameVendorsCall = defineCall({
+  method: 'GET',
+  path: '/lgw/games/game_vendor',
+  auth: 'none',
+  tag: 'games',
+  summary: 'Game vendors by category (value.data.lanes), with game counts and classifications',
+  query: GameVendorQuery,
+  response: GameVendors,
+  cache: 'public',
+});
+
+export const gameListCall = defineCall({
+  method: 'GET',
+  path: '/lgw/games/game_list',
+  auth: 'none',
+  tag: 'games',
+  summary: 'Games filtered by category, vendor, classification, stake, lines and name; paged (42 a page)',
+  query: GameListQuery,
+  response: GamePage,
+  cache: 'public',
+});
+
+export const hotGamesCall = defineCall({
+  method: 'GET',
+  path: '/lgw/games/hot_games',
+  auth: 'none',
+  tag: 'games',
+  summary: 'Hot games (isPlatform 2), value.list',
+  query: HotGamesQuery,
+  response: HotGames,
+  cache: 'public',
+});
+
+export const recentGamesCall = defineCall({
+  method: 'GET',
+  path: '/wps/relay/GLS_recentGames',
+  auth: 'member',
+  tag: 'games',
+  summary: "The member's recently played games, latest first (value.list, totalPages)",
+  query: RecentGamesQuery,
+  response: RecentGames,
+});
+
+export const favouriteGamesCall = defineCall({
+  method: 'GET',
+  path: '/wps/relay/GLS_favouriteGames',
+  auth: 'member',
+  tag: 'games',
+  summary: "The member's favourite games, newest first (value.content, totalPages)",
+  query: FavouritesQuery,
+  response: Favourites,
+});
+
+export const favouriteIdsCall = defineCall({
+  method: 'GET',
+  path: '/wps/relay/GLS_favouriteIds',
+  auth: 'member',
+  tag: 'games',
+  summary: "The nodeIds of the member's favourite games",
+  response: FavouriteIds,
+});
+
+/** Adds or removes a favourite (spec §4); see FavouriteToggle. */
+export const favouriteToggleCall = defineCall({
+  method: 'POST',
+  path: '/wps/relay/GLS_favouriteToggle',
+  auth: 'member',
+  tag: 'games',
+  summary: 'Add a favourite game if absent, remove it if present (or set `favourite`)',
+  body: FavouriteToggle,
+  response: FavouriteState,
+});

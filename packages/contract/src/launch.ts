@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { defineCall } from './call';
 import { GameItem } from './catalog';
 import { LAUNCH_ACCOUNT_TYPE, LAUNCH_CLIENT_TYPE, LAUNCH_CONFIRM_TRANS, LAUNCH_MODE, LOCALES } from './constants';
-import { envelope } from './envelope';
 
 /**
  * Game launch (spec §3 'Game launch payload', §7 '/wps/game/launchGame (launch V2 with Language
@@ -60,7 +60,6 @@ export const LaunchGameValue = z.object({
   gameType: z.string(),
 });
 export type LaunchGameValue = z.infer<typeof LaunchGameValue>;
-export const LaunchGameEnvelope = envelope(LaunchGameValue);
 
 /**
  * The one failure whose envelope carries a value: 503 GAME_MAINTENANCE (the game or its vendor is
@@ -70,5 +69,19 @@ export const LaunchGameEnvelope = envelope(LaunchGameValue);
  */
 export const GameMaintenanceValue = z.object({ suggestions: z.array(GameItem) });
 export type GameMaintenanceValue = z.infer<typeof GameMaintenanceValue>;
-/** The 503 answer of the launch: maintenance with suggestions, or (system maintenance) value null. */
-export const LaunchUnavailableEnvelope = envelope(z.union([GameMaintenanceValue, z.null()]));
+
+/**
+ * POST /wps/game/launchGame (spec §7 launch V2): the language also travels in the
+ * LAUNCH_LANGUAGE_HEADER header. A trial account is refused a real-money-only vendor by the
+ * launch itself, so any session may call it.
+ */
+export const launchGameCall = defineCall({
+  method: 'POST',
+  path: '/wps/game/launchGame',
+  auth: 'member',
+  tag: 'games',
+  summary: 'Launch a game (spec §3 payload, Language header): value.game_url (and game_url2)',
+  body: LaunchGameBody,
+  response: LaunchGameValue,
+  failure: GameMaintenanceValue,
+});

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineCall } from './call';
 import { LOCALES, PROMOTION_CATEGORIES, PROMOTION_PAGE_SIZE } from './constants';
+import { LanguageQuery } from './system';
 
 /** One promotion as the site shows it, in the language asked for (spec §3 'Promotion'). */
 export const Promotion = z.object({
@@ -45,3 +47,30 @@ export type PromotionList = z.infer<typeof PromotionList>;
 
 /** `GET /wps/promotion/{id}`: a running promotion; unknown, disabled or outside its window is a 404. */
 export const PromotionParams = z.object({ id: whole(1, 2_147_483_647) }).strict();
+
+/*
+ * Promotions (spec §2 'Registration form', §3 'Promotion'). The spec shows no paths; these
+ * follow its /wps/<noun>/… style. Brand content: the same for every visitor of a host.
+ */
+export const promotionListCall = defineCall({
+  method: 'GET',
+  path: '/wps/promotion/list',
+  auth: 'none',
+  tag: 'promotions',
+  summary: 'Running promotions of a category (new_player for the registration carousel), paged from 1',
+  query: PromotionListQuery,
+  response: PromotionList,
+  cache: 'public',
+});
+
+export const promotionCall = defineCall({
+  method: 'GET',
+  path: '/wps/promotion/:id',
+  auth: 'none',
+  tag: 'promotions',
+  summary: 'One running promotion; NOT_FOUND when unknown, disabled or outside its time window',
+  query: LanguageQuery,
+  params: PromotionParams,
+  response: Promotion,
+  cache: 'public',
+});

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { defineCall } from './call';
 import { LOCALES } from './constants';
-import { envelope } from './envelope';
 
 /**
- * The player's records (issue 4 item 4; spec §2 'Member centre pages'): the account record
+ * The player's records (spec §2 'Member centre pages'): the account record
  * (transactionHistory, `/wps/relay/ODSFE2_MemTransDet`), the betting record
  * (personalHistoryCopy, `/wps/relay/ODSFE2_MemBetDet`) and the personal P&L (personalProfit,
  * `/wps/relay/ODSFE2_MemProfit`). Every call asks for a time range [startTime, endTime) in
@@ -151,6 +151,37 @@ export const Profit = z.object({
 });
 export type Profit = z.infer<typeof Profit>;
 
-export const TransactionHistoryEnvelope = envelope(TransactionHistory);
-export const BettingHistoryEnvelope = envelope(BettingHistory);
-export const ProfitEnvelope = envelope(Profit);
+/**
+ * The records calls read the logged-in player's own records only; trial accounts read their
+ * play money (playMoney). The account record's path is the spec's; the betting record and P&L
+ * follow its /wps/relay/ODSFE2_Mem… naming.
+ */
+export const transactionHistoryCall = defineCall({
+  method: 'POST',
+  path: '/wps/relay/ODSFE2_MemTransDet',
+  auth: 'member',
+  tag: 'records',
+  summary: 'Account record (transactionHistory): wallet movements in [startTime, endTime), newest first',
+  body: TransactionHistoryBody,
+  response: TransactionHistory,
+});
+
+export const bettingHistoryCall = defineCall({
+  method: 'POST',
+  path: '/wps/relay/ODSFE2_MemBetDet',
+  auth: 'member',
+  tag: 'records',
+  summary: 'Betting record (personalHistoryCopy): game rounds opened in [startTime, endTime), newest first',
+  body: BettingHistoryBody,
+  response: BettingHistory,
+});
+
+export const profitCall = defineCall({
+  method: 'POST',
+  path: '/wps/relay/ODSFE2_MemProfit',
+  auth: 'member',
+  tag: 'records',
+  summary: 'Personal P&L (personalProfit): stake, win and net in [startTime, endTime), by vendor or by day',
+  body: ProfitBody,
+  response: Profit,
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { defineCall } from './call';
 import { ANNOUNCEMENT_TYPES, LOCALES, REGISTER_FIELDS, WHITELABEL_FLAGS } from './constants';
-import { envelope } from './envelope';
 
 /** Texts stored per locale; the server answers the one asked for, falling back to the brand default. */
 export const LocalizedText = z.string();
@@ -172,32 +172,104 @@ export const LanguageQuery = z.object({ language: z.enum(LOCALES).optional() }).
 export const NoQuery = z.object({}).strict();
 
 /**
- * `/lgw/games/game_menus`: categories in side-menu order with their enabled vendors; a category
- * without vendors is left out (spec §2). `title` is the category code, which the site translates.
+ * GET /wps/system/status (spec §3): the brand, its flags and whether this visitor may use the
+ * site. Never cached: the answer depends on the visitor's address.
  */
-export const GameMenus = z.array(
-  z.object({
-    gameCategory: z.string(),
-    title: z.string(),
-    vendors: z.array(
-      z.object({
-        vassalage: z.string(),
-        name: z.string(),
-        icon: z.string().nullable(),
-        /** 1 hot, 0 not (spec §3). */
-        isHot: z.number().int(),
-        isGame: z.string().nullable(),
-      }),
-    ),
-  }),
-);
-export type GameMenus = z.infer<typeof GameMenus>;
-export const GameMenusQuery = z
-  .object({
-    prizeMode: z.string().max(10).optional(),
-    device: z.string().max(10).optional(),
-    language: z.enum(LOCALES).optional(),
-  })
-  .strict();
+export const systemStatusCall = defineCall({
+  method: 'GET',
+  path: '/wps/system/status',
+  auth: 'none',
+  tag: 'system',
+  summary: 'Brand, flags and whether this visitor may use the site (0 normal, 1 maintenance, 2 region)',
+  query: SystemStatusQuery,
+  response: SystemStatus,
+});
 
-export const SystemStatusEnvelope = envelope(SystemStatus);
+export const whitelabelCall = defineCall({
+  method: 'GET',
+  path: '/wps/system/whitelabel',
+  auth: 'none',
+  tag: 'system',
+  summary: 'Whitelabel module tree and flags',
+  query: NoQuery,
+  response: Whitelabel,
+  cache: 'public',
+});
+
+export const registerSettingsCall = defineCall({
+  method: 'GET',
+  path: '/wps/system/setting/register',
+  auth: 'none',
+  tag: 'system',
+  summary: 'Registration rule of every field (spec §5)',
+  query: NoQuery,
+  response: RegisterSettings,
+  cache: 'public',
+});
+
+export const resourcesCall = defineCall({
+  method: 'GET',
+  path: '/wps/system/resources',
+  auth: 'none',
+  tag: 'system',
+  summary: 'App download and social links',
+  query: NoQuery,
+  response: Resources,
+  cache: 'public',
+});
+
+export const bannersCall = defineCall({
+  method: 'GET',
+  path: '/wps/system/banners',
+  auth: 'none',
+  tag: 'system',
+  summary: 'Banners of a group showing now, in order',
+  query: BannerQuery,
+  response: Banners,
+  cache: 'public',
+});
+
+/** GET /wps/announcement (spec §9): the notices by list. */
+export const noticesCall = defineCall({
+  method: 'GET',
+  path: '/wps/announcement',
+  auth: 'none',
+  tag: 'system',
+  summary: 'Current announcements by list (popup, player, banners, promotion, help)',
+  query: NoticeQuery,
+  response: NoticeList,
+  cache: 'public',
+});
+
+export const customerServiceCall = defineCall({
+  method: 'GET',
+  path: '/wps/system/customerService',
+  auth: 'none',
+  tag: 'system',
+  summary: 'Customer-service channels; type 3 paths are encrypted (decryptCsPath)',
+  query: LanguageQuery,
+  response: CustomerServicePaths,
+  cache: 'public',
+});
+
+export const domainRouteCall = defineCall({
+  method: 'GET',
+  path: '/wps/system/domainRoute',
+  auth: 'none',
+  tag: 'system',
+  summary: "The brand's mirror sites",
+  query: NoQuery,
+  response: DomainRoute,
+  cache: 'public',
+});
+
+export const helpCenterCall = defineCall({
+  method: 'GET',
+  path: '/wps/system/helpCenter',
+  auth: 'none',
+  tag: 'system',
+  summary: 'Help-centre sections in order',
+  query: LanguageQuery,
+  response: HelpCenter,
+  cache: 'public',
+});

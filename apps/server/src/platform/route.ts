@@ -109,7 +109,8 @@ function responsesOf(d: CallDefinition): Record<number, z.ZodType> {
   const failure = d.failure ? envelope(d.failure.nullable()) : ErrorEnvelope;
   const out: Record<number, z.ZodType> = {};
   for (const { status } of Object.values(ERRORS)) if (status >= 400 && status < 500) out[status] = failure;
-  out[503] = ErrorEnvelope;
+  // A 503 may carry a value too (a game under maintenance suggests others, spec §8).
+  out[503] = failure;
   out[200] = envelope(d.response);
   return out;
 }

@@ -1,14 +1,15 @@
-import type { GameMenus } from '@khela/contract';
+import { type GameMenus, gameMenusCall } from '@khela/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from './api';
+import { call } from './api';
+import { callLanguage } from './i18n';
 
 /**
- * `/lgw/games/game_menus`: the categories and their vendors. Shared by the side menu, the footer's
+ * The game menus: the categories and their vendors. Shared by the side menu, the footer's
  * vendor row and the category navigation, so it lives here rather than in one feature.
  */
 export function fetchGameMenus(language: string, signal?: AbortSignal): Promise<GameMenus> {
-  return api<GameMenus>('/lgw/games/game_menus', { query: { device: 'WEB', language }, signal });
+  return call(gameMenusCall, { device: 'WEB', language: callLanguage(language) }, { signal });
 }
 
 export function useGameMenus() {

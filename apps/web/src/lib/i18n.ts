@@ -62,3 +62,11 @@ export function chosenLanguage(offered: readonly string[]): Locale | null {
   const stored = local.get('lang');
   return isLocale(stored) && offered.includes(stored) ? stored : null;
 }
+
+/**
+ * The language a call asks its texts in: the active one (always a locale once i18n started),
+ * else none, so the server answers in the brand's default.
+ */
+export function callLanguage(language: string): Locale | undefined {
+  return isLocale(language) ? language : undefined;
+}

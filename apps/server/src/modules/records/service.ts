@@ -1,5 +1,4 @@
 import {
-  type BetRow,
   type BettingHistory,
   type BettingHistoryBody,
   type BrandInfo,
@@ -11,15 +10,14 @@ import {
   type TransactionHistory,
   type TransactionHistoryBody,
 } from '@khela/contract';
-import { sql } from 'kysely';
 import type { Database } from '../../platform/db';
-import { PLAY_MONEY } from '../wallet/accounts';
-import { currencyOf, type Holder, walletFor } from '../wallet/service';
+import { currencyOf, type Holder, PLAY_MONEY, walletFor } from '../wallet/service';
+import * as repo from './repo';
 
 /**
- * The player's records (issue 4 item 4). Reads only: the account record from the ledger (the
- * postings on the player's own wallet), the betting record and the P&L from provider_rounds.
- * Every query is bounded by the caller's member id first, so a player only ever reads their own.
+ * The player's records (spec §2 'Member centre pages'). Reads only: the account record from the
+ * ledger (the postings on the player's own wallet), the betting record and the P&L from
+ * provider_rounds; each reads the holder's own records only.
  */
 
 type Brand = Pick<BrandInfo, 'currency' | 'currencyDecimals' | 'defaultLanguage'>;
@@ -40,40 +38,21 @@ export async function transactionHistory(
 ): Promise<TransactionHistory> {
   const wallet = await walletFor(db, holder, brand);
   const currency = currencyOf(holder, brand);
-  const start = new Date(q.startTime);
-  const end = new Date(q.endTime);
-  const type = q.type === 'all' ? null : q.type;
-  // ledger_transactions_member (member_id, created_at) narrows to the player and the range; the
-  // posting on their wallet carries the signed amount and the balance after it.
-  const where = sql`t.member_id = ${holder.id} AND t.created_at >= ${start} AND t.created_at < ${end}
-    AND (${type}::text IS NULL OR t.kind = ${type})`;
-  const sums = await sql<{ n: string; credits: string; debits: string }>`
-    SELECT count(*)::text AS n,
-           coalesce(sum(p.amount) FILTER (WHERE p.amount > 0), 0)::text AS credits,
-           coalesce(sum(p.amount) FILTER (WHERE p.amount < 0), 0)::text AS debits
-      FROM ledger_transactions t JOIN postings p ON p.tx_id = t.id AND p.account_id = ${wallet}
-     WHERE ${where}`.execute(db.kysely);
-  const rows = await sql<{
-    id: bigint;
-    created_at: Date;
-    kind: string;
-    amount: bigint;
-    balance_after: bigint | null;
-    round_id: string | null;
-    memo: string;
-  }>`
-    SELECT t.id, t.created_at, t.kind, p.amount, p.balance_after, t.round_id, t.memo
-      FROM ledger_transactions t JOIN postings p ON p.tx_id = t.id AND p.account_id = ${wallet}
-     WHERE ${where}
-     ORDER BY t.created_at DESC, t.id DESC
-     LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`.execute(db.kysely);
+  const filter: repo.MovementFilter = {
+    memberId: holder.id,
+    walletId: wallet,
+    start: new Date(q.startTime),
+    end: new Date(q.endTime),
+    kind: q.type === 'all' ? null : q.type,
+  };
+  const s = await repo.movementSums(db.kysely, filter);
+  const rows = await repo.movementPage(db.kysely, filter, q.pageSize, (q.pageNo - 1) * q.pageSize);
   const d = brand.currencyDecimals;
-  const s = sums.rows[0] ?? { n: '0', credits: '0', debits: '0' };
   const total = Number(s.n);
   const credits = BigInt(s.credits);
   const debits = BigInt(s.debits);
   return {
-    list: rows.rows.map((r) => {
+    list: rows.map((r) => {
       const game = r.kind === 'bet' || r.kind === 'win' || r.kind === 'rollback';
       return {
         id: r.id.toString(),
@@ -97,9 +76,7 @@ export async function transactionHistory(
   };
 }
 
-type TotalsRow = { rounds: string; stake: string; win: string; refund: string; staked: string };
-
-function totalsOf(r: TotalsRow | undefined, d: number): RecordTotals {
+function totalsOf(r: repo.TotalsRow | undefined, d: number): RecordTotals {
   const staked = BigInt(r?.staked ?? '0');
   const refund = BigInt(r?.refund ?? '0');
   const win = BigInt(r?.win ?? '0');
@@ -111,10 +88,15 @@ function totalsOf(r: TotalsRow | undefined, d: number): RecordTotals {
   };
 }
 
-const TOTALS = sql`count(*)::text AS rounds,
-  coalesce(sum(stake_total), 0)::text AS staked,
-  coalesce(sum(win_total), 0)::text AS win,
-  coalesce(sum(refund_total), 0)::text AS refund`;
+function roundFilter(holder: Holder, currency: string, q: { startTime: string; endTime: string }): repo.RoundFilter {
+  return {
+    memberId: holder.id,
+    brandId: holder.brandId,
+    currency,
+    start: new Date(q.startTime),
+    end: new Date(q.endTime),
+  };
+}
 
 export async function bettingHistory(
   db: Database,
@@ -123,40 +105,19 @@ export async function bettingHistory(
   q: Parsed<BettingHistoryBody>,
 ): Promise<BettingHistory> {
   const currency = currencyOf(holder, brand);
-  const status = q.status === 'all' ? null : q.status;
-  const where = sql`member_id = ${holder.id} AND brand_id = ${holder.brandId} AND currency = ${currency}
-    AND opened_at >= ${new Date(q.startTime)} AND opened_at < ${new Date(q.endTime)}
-    AND (${q.vendor ?? null}::text IS NULL OR vendor = ${q.vendor ?? null})
-    AND (${q.gameCode ?? null}::text IS NULL OR game_code = ${q.gameCode ?? null})
-    AND (${status}::text IS NULL OR status = ${status})`;
-  const sums = await sql<TotalsRow>`SELECT ${TOTALS} FROM provider_rounds WHERE ${where}`.execute(db.kysely);
-  const lang = q.language ?? brand.defaultLanguage;
-  const rows = await sql<{
-    vendor: string;
-    game_code: string;
-    game_name: string | null;
-    round_id: string;
-    stake_total: bigint;
-    win_total: bigint;
-    refund_total: bigint;
-    status: BetRow['status'];
-    opened_at: Date;
-    closed_at: Date | null;
-  }>`
-    SELECT r.vendor, r.game_code, r.round_id, r.stake_total, r.win_total, r.refund_total, r.status, r.opened_at,
-           r.closed_at,
-           -- the catalog's name of the game, in the asked language, else the brand's, else any
-           (SELECT coalesce(g.names ->> ${lang}, g.names ->> ${brand.defaultLanguage}, g.names ->> 'en')
-              FROM games g JOIN vendors v ON v.id = g.vendor_id
-             WHERE g.brand_id = r.brand_id AND v.vassalage = r.vendor AND g.code = r.game_code
-             LIMIT 1) AS game_name
-      FROM provider_rounds r WHERE ${where}
-     ORDER BY r.opened_at DESC, r.id DESC
-     LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`.execute(db.kysely);
+  const filter: repo.RoundFilter = {
+    ...roundFilter(holder, currency, q),
+    vendor: q.vendor,
+    gameCode: q.gameCode,
+    status: q.status === 'all' ? null : q.status,
+  };
+  const sums = await repo.roundTotals(db.kysely, filter);
+  const names = { language: q.language ?? brand.defaultLanguage, brandLanguage: brand.defaultLanguage };
+  const rows = await repo.roundPage(db.kysely, filter, names, q.pageSize, (q.pageNo - 1) * q.pageSize);
   const d = brand.currencyDecimals;
-  const summary = totalsOf(sums.rows[0], d);
+  const summary = totalsOf(sums, d);
   return {
-    list: rows.rows.map((r) => {
+    list: rows.map((r) => {
       const staked = BigInt(r.stake_total);
       const refund = BigInt(r.refund_total);
       const win = BigInt(r.win_total);
@@ -187,23 +148,14 @@ export async function bettingHistory(
 
 export async function profit(db: Database, holder: Holder, brand: Brand, q: Required<ProfitBody>): Promise<Profit> {
   const currency = currencyOf(holder, brand);
-  const where = sql`member_id = ${holder.id} AND brand_id = ${holder.brandId} AND currency = ${currency}
-    AND opened_at >= ${new Date(q.startTime)} AND opened_at < ${new Date(q.endTime)}`;
-  const key =
-    q.groupBy === 'vendor'
-      ? sql`vendor`
-      : sql`to_char((opened_at AT TIME ZONE 'UTC') + make_interval(mins => ${q.utcOffsetMinutes}::int), 'YYYY-MM-DD')`;
-  const order = q.groupBy === 'vendor' ? sql`sum(stake_total) DESC, 1` : sql`1 DESC`;
-  const rows = await sql<TotalsRow & { key: string }>`
-    SELECT ${key} AS key, ${TOTALS} FROM provider_rounds WHERE ${where} GROUP BY 1 ORDER BY ${order}`.execute(
-    db.kysely,
-  );
-  const all = await sql<TotalsRow>`SELECT ${TOTALS} FROM provider_rounds WHERE ${where}`.execute(db.kysely);
+  const filter = roundFilter(holder, currency, q);
+  const rows = await repo.roundTotalsBy(db.kysely, filter, q.groupBy, q.utcOffsetMinutes);
+  const all = await repo.roundTotals(db.kysely, filter);
   const d = brand.currencyDecimals;
   return {
     groupBy: q.groupBy,
-    rows: rows.rows.map((r) => ({ key: r.key, ...totalsOf(r, d) })),
-    total: totalsOf(all.rows[0], d),
+    rows: rows.map((r) => ({ key: r.key, ...totalsOf(r, d) })),
+    total: totalsOf(all, d),
     currency,
     decimals: d,
     playMoney: currency === PLAY_MONEY,

@@ -1,3 +1,4 @@
+import { customerServiceCall, helpCenterCall, systemStatusCall, whitelabelCall } from '@khela/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type BrandSnapshot, brandStore, hostOf } from '../../platform/brand';
@@ -18,11 +19,11 @@ const GUARDED = /^\/(wps|lgw|play\/api)\//;
  * and what the maintenance / restriction page needs — Contact Us (customer service), the help
  * centre (terms, responsible gaming) and the whitelabel tree the app shell reads at start.
  */
-export const OPEN_DURING_RESTRICTION = new Set([
-  '/wps/system/status',
-  '/wps/system/customerService',
-  '/wps/system/helpCenter',
-  '/wps/system/whitelabel',
+export const OPEN_DURING_RESTRICTION = new Set<string>([
+  systemStatusCall.path,
+  customerServiceCall.path,
+  helpCenterCall.path,
+  whitelabelCall.path,
 ]);
 
 /**

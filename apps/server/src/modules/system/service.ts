@@ -115,7 +115,7 @@ function statusTail(brand: BrandSnapshot, language: string | undefined): string 
   return tail;
 }
 
-/** The `/wps/system/status` envelope as JSON text (shape: SystemStatusEnvelope). */
+/** The status call's envelope as JSON text (its value: SystemStatus). */
 export function statusJson(
   brand: BrandSnapshot,
   location: { ip: string; country: string },

@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { type BrandInfo, type ConsolidatedFunds, fromMinor, type WalletBalance } from '@khela/contract';
+import { type BrandInfo, type ConsolidatedFunds, fromMinor, isTrialAccount, type WalletBalance } from '@khela/contract';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { PLAY_MONEY, systemAccount, walletOf } from './accounts';
 import { currentBalance, fingerprintOf, post } from './ledger';
 
+export { PLAY_MONEY } from './accounts';
+
 /** Play money a trial account starts with, in minor units of its currency (2,000.00). */
 export const TRIAL_OPENING_MINOR = 200_000n;
 
 export type Holder = { id: bigint; brandId: number; isAgent: number };
 
-/** Trial accounts (isAgent 4) hold play money only; everyone else the brand currency. */
+/** Trial accounts hold play money only; everyone else the brand currency. */
 export function currencyOf(holder: Holder, brand: Pick<BrandInfo, 'currency'>): string {
-  return holder.isAgent === 4 ? PLAY_MONEY : brand.currency;
+  return isTrialAccount(holder.isAgent) ? PLAY_MONEY : brand.currency;
 }
 
 /**
@@ -88,7 +90,7 @@ export type Adjustment = {
  * cannot receive real money.
  */
 export async function adjust(db: Database, a: Adjustment): Promise<{ balance: bigint; replayed: boolean }> {
-  if (a.member.isAgent === 4) throw new AppError('TRIAL_ACCOUNT');
+  if (isTrialAccount(a.member.isAgent)) throw new AppError('TRIAL_ACCOUNT');
   if (a.amount === 0n) throw new AppError('VALIDATION_FAILED', { amount: 'validation.invalid' });
   const reason = a.reason.trim();
   if (reason.length === 0 || reason.length > 200)

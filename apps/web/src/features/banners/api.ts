@@ -1,10 +1,11 @@
-import type { Banner } from '@khela/contract';
+import { type Banner, bannersCall } from '@khela/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
+import { callLanguage } from '../../lib/i18n';
 
 export function fetchBanners(groupName: string, language: string, signal?: AbortSignal): Promise<Banner[]> {
-  return api<Banner[]>('/wps/system/banners', { query: { groupName, language }, signal });
+  return call(bannersCall, { groupName, language: callLanguage(language) }, { signal });
 }
 
 /** A group's banners in the current language (titles are localised by the server). */

@@ -1,4 +1,5 @@
-import type { Banner } from '@khela/contract';
+import { fetchStub, stub } from '@khela/client/testing';
+import { type Banner, bannersCall } from '@khela/contract';
 import { CAROUSEL_AUTOPLAY_MS } from '@khela/contract/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
@@ -17,18 +18,11 @@ const banner = (over: Partial<Banner>): Banner => ({
   ...over,
 });
 
-/** Stubs fetch with the server's envelope for the banner call; records the groups asked for. */
+/** Stubs the banner call with the banners of each group; `sent` lists what was asked. */
 function stubBanners(byGroup: Record<string, Banner[]>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    const value = byGroup[url.searchParams.get('groupName') ?? ''] ?? [];
-    return new Response(JSON.stringify({ success: true, value, message: 'ok', code: 'OK' }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const { fetch, sent } = fetchStub([stub(bannersCall, (s) => byGroup[s.query.get('groupName') ?? ''] ?? [])]);
+  vi.stubGlobal('fetch', fetch);
+  return sent;
 }
 
 function Where() {
@@ -145,9 +139,9 @@ describe('BannerCarousel', () => {
   });
 
   it('renders nothing when the group has no banners', async () => {
-    const fetchMock = stubBanners({});
+    const sent = stubBanners({});
     const { container } = renderCarousel('w_rng');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(sent).not.toHaveLength(0));
     await vi.waitFor(() => expect(container.querySelector('.banner-carousel')).toBeNull());
   });
 
@@ -159,12 +153,12 @@ describe('BannerCarousel', () => {
   });
 
   it('asks for the group in the current language', async () => {
-    const fetchMock = stubBanners({ w_down: [banner({})] });
+    const sent = stubBanners({ w_down: [banner({})] });
     renderCarousel('w_down');
     await screen.findByRole('img');
-    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
-    expect(url.pathname).toBe('/wps/system/banners');
-    expect(url.searchParams.get('groupName')).toBe('w_down');
-    expect(url.searchParams.get('language')).toBe('en');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.path).toBe(bannersCall.path);
+    expect(sent[0]?.query.get('groupName')).toBe('w_down');
+    expect(sent[0]?.query.get('language')).toBe('en');
   });
 });

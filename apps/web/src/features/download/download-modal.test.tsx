@@ -1,4 +1,5 @@
-import type { Resource, SystemStatus } from '@khela/contract';
+import { fetchStub, stub } from '@khela/client/testing';
+import { type Resource, type SystemStatus, systemStatusCall } from '@khela/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,17 +16,9 @@ const res = (resourceType: string, url: string): Resource => ({
   labelNameEn: resourceType,
 });
 
-/** Stubs fetch with the server's envelope for the system status. */
+/** Stubs the system status call. */
 function stubStatus(status: SystemStatus) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => {
-      return new Response(JSON.stringify({ success: true, value: status, message: 'ok', code: 'OK' }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  vi.stubGlobal('fetch', fetchStub([stub(systemStatusCall, status)]).fetch);
 }
 
 function renderWith(node: React.ReactNode) {

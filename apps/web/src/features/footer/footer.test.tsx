@@ -1,4 +1,5 @@
-import type { GameMenus, SystemStatus } from '@khela/contract';
+import { fetchStub, stub } from '@khela/client/testing';
+import { type GameMenus, gameMenusCall, type SystemStatus, systemStatusCall } from '@khela/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -20,19 +21,9 @@ const MENUS: GameMenus = [
   { gameCategory: 'FISH', title: 'FISH', vendors: [vendor('JL', '/img/v/jl.png'), vendor('FC', '/img/v/fc.png')] },
 ];
 
-/** Stubs fetch with the server's envelopes for status and game menus. */
+/** Stubs the status and game-menu calls. */
 function stubApi(status: SystemStatus, menus: GameMenus) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const path = new URL(String(input), 'http://localhost').pathname;
-      const value = path === '/wps/system/status' ? status : path === '/lgw/games/game_menus' ? menus : [];
-      return new Response(JSON.stringify({ success: true, value, message: 'ok', code: 'OK' }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
+  vi.stubGlobal('fetch', fetchStub([stub(systemStatusCall, status), stub(gameMenusCall, menus)]).fetch);
 }
 
 function renderFooter() {

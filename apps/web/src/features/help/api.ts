@@ -1,10 +1,11 @@
-import type { HelpCenter } from '@khela/contract';
+import { type HelpCenter, helpCenterCall } from '@khela/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
+import { callLanguage } from '../../lib/i18n';
 
 export function fetchHelpCenter(language: string, signal?: AbortSignal): Promise<HelpCenter> {
-  return api<HelpCenter>('/wps/system/helpCenter', { query: { language }, signal });
+  return call(helpCenterCall, { language: callLanguage(language) }, { signal });
 }
 
 /** The help-centre sections in the current language, in display order. */

@@ -1,24 +1,28 @@
-import type { Banner, HelpCenter as HelpCenterData } from '@khela/contract';
+import { fetchStub, stub } from '@khela/client/testing';
+import {
+  type Banner,
+  bannersCall,
+  type HelpCenter as HelpCenterData,
+  helpCenterCall,
+  systemStatusCall,
+} from '@khela/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetBrowser, statusFixture } from '../../../test/render';
+import { resetBrowser, sentTo, statusFixture } from '../../../test/render';
 import { HelpCenter } from './help-center';
 
-/** Stubs fetch with the server's envelopes for status, banners and help sections. */
+/** Stubs the status, banner and help-centre calls; returns what was sent. */
 function stubApi(help: HelpCenterData, banners: Banner[] = []) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const value = path === '/wps/system/helpCenter' ? help : path === '/wps/system/banners' ? banners : statusFixture();
-    return new Response(JSON.stringify({ success: true, value, message: 'ok', code: 'OK' }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const { fetch, sent } = fetchStub([
+    stub(systemStatusCall, statusFixture()),
+    stub(helpCenterCall, help),
+    stub(bannersCall, banners),
+  ]);
+  vi.stubGlobal('fetch', fetch);
+  return sent;
 }
 
 function renderHelp(path = '/helpmc') {
@@ -71,12 +75,11 @@ describe('HelpCenter', () => {
   });
 
   it('shows the default promotion banner when group w_help has none', async () => {
-    const fetchMock = stubApi(SECTIONS, []);
+    const sent = stubApi(SECTIONS, []);
     renderHelp();
     const img = await screen.findByRole('img', { name: /Banner 1 of 1/ });
     expect(img.getAttribute('src')).toBe('/img/banners/promo-default.svg');
-    const bannerCall = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/wps/system/banners'));
-    expect(new URL(String(bannerCall?.[0]), 'http://localhost').searchParams.get('groupName')).toBe('w_help');
+    expect(sentTo(sent, bannersCall)[0]?.query.get('groupName')).toBe('w_help');
   });
 
   it("shows the group's banners when there are some", async () => {

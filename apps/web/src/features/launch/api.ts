@@ -1,16 +1,14 @@
-import type { GameMaintenanceValue, LaunchGameValue } from '@khela/contract';
+import { type GameMaintenanceValue, type LaunchGameValue, launchGameCall } from '@khela/contract';
 import { LAUNCH_LANGUAGE_HEADER } from '@khela/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { useSessionToken } from '../../lib/session';
 import { type LaunchTarget, launchBody, targetSearch } from './target';
 
-/** POST /wps/game/launchGame (spec §7: launch V2, the language also in a `Language` header). */
+/** The launch (spec §7: launch V2, the language also in a `Language` header). */
 export function launchGame(target: LaunchTarget, language: string, signal?: AbortSignal): Promise<LaunchGameValue> {
-  return api<LaunchGameValue>('/wps/game/launchGame', {
-    method: 'POST',
-    body: launchBody(target, language),
+  return call(launchGameCall, launchBody(target, language), {
     headers: { [LAUNCH_LANGUAGE_HEADER]: language },
     signal,
   });

@@ -1,8 +1,15 @@
-import type { GameItem, LaunchGameValue } from '@khela/contract';
+import { type Answer, failure, stub } from '@khela/client/testing';
+import {
+  type GameItem,
+  type LaunchGameValue,
+  launchGameCall,
+  memberInfoCall,
+  walletBalanceCall,
+} from '@khela/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberFixture, mockRoutes, okReply, type Reply, renderApp, resetBrowser } from '../../../test/render';
+import { memberFixture, mockCalls, renderApp, resetBrowser, sentTo } from '../../../test/render';
 import { ui } from '../../lib/ui-store';
 
 class QuietSocket {
@@ -34,27 +41,27 @@ const suggestion = (nodeId: number, gameName: string): GameItem => ({
   platforms: ['html5-desktop'],
 });
 
-const launched = (nodeId: number, gameName: string): Reply =>
-  okReply({
-    game_url: `/play/G-${nodeId}?ticket=abcdefghijklmnopqrstuvwx&lang=en`,
-    nodeId,
-    gameName,
-    vassalage: 'JL',
-    gameType: 'INHOUSE',
-  } satisfies LaunchGameValue);
+type LaunchAnswer = Exclude<Answer<typeof launchGameCall>, (...args: never[]) => unknown>;
+
+const launched = (nodeId: number, gameName: string): LaunchGameValue => ({
+  game_url: `/play/G-${nodeId}?ticket=abcdefghijklmnopqrstuvwx&lang=en`,
+  nodeId,
+  gameName,
+  vassalage: 'JL',
+  gameType: 'INHOUSE',
+});
 
 /** A logged-in player's browser whose launch call answers with `launch`. */
-function serve(launch: (body: { nodeId?: number }) => Reply) {
+function serve(launch: (body: { nodeId?: number }) => LaunchAnswer) {
   vi.stubGlobal('WebSocket', QuietSocket);
-  const calls = mockRoutes({
-    'GET /wps/member/info': () => okReply(memberFixture()),
-    'GET /wps/v2/wallets/balance': () =>
-      okReply({ sumBalance: '100.00', currency: 'BDT', currencySymbol: '৳', decimals: 2 }),
-    'POST /wps/game/launchGame': (body) => launch(body as { nodeId?: number }),
-  });
+  const { sent } = mockCalls([
+    stub(memberInfoCall, memberFixture()),
+    stub(walletBalanceCall, { sumBalance: '100.00', currency: 'BDT', currencySymbol: '৳', decimals: 2 }),
+    stub(launchGameCall, (s) => launch(s.body as { nodeId?: number })),
+  ]);
   sessionStorage.setItem('token', 'tok-123456789012345678901234');
   sessionStorage.setItem('isAgent', '0');
-  return () => calls.filter((c) => c.path === '/wps/game/launchGame');
+  return () => sentTo(sent, launchGameCall);
 }
 
 beforeEach(() => resetBrowser('en'));
@@ -90,15 +97,9 @@ describe('the /game page', () => {
   it("says 'Game Under Maintenance' and launches a suggested game instead", async () => {
     const launches = serve((body) =>
       body.nodeId === 40
-        ? {
-            status: 503,
-            body: {
-              success: false,
-              value: { suggestions: [suggestion(12, 'Khela Slots'), suggestion(13, 'Rocket Crash')] },
-              message: 'errors.GAME_MAINTENANCE',
-              code: 'GAME_MAINTENANCE',
-            },
-          }
+        ? failure(503, 'GAME_MAINTENANCE', {
+            value: { suggestions: [suggestion(12, 'Khela Slots'), suggestion(13, 'Rocket Crash')] },
+          })
         : launched(body.nodeId ?? 0, 'Khela Slots'),
     );
     renderApp('/game?nodeId=40');
@@ -112,10 +113,7 @@ describe('the /game page', () => {
   });
 
   it('tells a trial account to register, and offers the registration', async () => {
-    serve(() => ({
-      status: 403,
-      body: { success: false, value: null, message: 'errors.TRIAL_ACCOUNT', code: 'TRIAL_ACCOUNT' },
-    }));
+    serve(() => failure(403, 'TRIAL_ACCOUNT'));
     renderApp('/game?nodeId=12');
     expect(await screen.findByText('Please Register An Account First', {}, { timeout: 5_000 })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Register now' }));
@@ -123,10 +121,7 @@ describe('the /game page', () => {
   });
 
   it('says in words why a game could not open, and offers another try', async () => {
-    let answer: Reply = {
-      status: 500,
-      body: { success: false, value: null, message: 'errors.INTERNAL', code: 'INTERNAL' },
-    };
+    let answer: LaunchAnswer = failure(500, 'INTERNAL');
     const launches = serve(() => answer);
     renderApp('/game?nodeId=12');
     expect(await screen.findByText('The game could not be opened', {}, { timeout: 5_000 })).toBeTruthy();

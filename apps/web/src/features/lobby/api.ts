@@ -1,16 +1,29 @@
-import type {
-  FavouriteState,
-  Favourites,
-  GameItem,
-  GamePage,
-  GameVendors,
-  HotGames,
-  RecentGames,
+import {
+  type FavouriteState,
+  type Favourites,
+  FIELD_ERRORS,
+  favouriteGamesCall,
+  favouriteIdsCall,
+  favouriteToggleCall,
+  type GameItem,
+  type GameVendors,
+  gameListCall,
+  gameVendorsCall,
+  hotGamesCall,
+  recentGamesCall,
 } from '@khela/contract';
-import { GAME_LIST_PLATFORMS, LAUNCH_CLIENT_TYPE, LAUNCH_PLATFORM } from '@khela/contract/constants';
+import {
+  GAME_CATEGORIES,
+  GAME_LIST_PLATFORMS,
+  type GameCategory,
+  HOT_GAMES_IS_PLATFORM,
+  LAUNCH_CLIENT_TYPE,
+  LAUNCH_PLATFORM,
+} from '@khela/contract/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
+import { callLanguage } from '../../lib/i18n';
 import { useSessionToken } from '../../lib/session';
 import { session } from '../../lib/storage';
 import type { LobbyParams } from './params';
@@ -19,10 +32,11 @@ import type { LobbyParams } from './params';
 export async function fetchGameVendors(language: string, signal?: AbortSignal): Promise<GameVendors> {
   const hit = session.getJson<{ language: string; value: GameVendors }>('gameVendor');
   if (hit?.language === language) return hit.value;
-  const value = await api<GameVendors>('/lgw/games/game_vendor', {
-    query: { platform: LAUNCH_PLATFORM, language },
-    signal,
-  });
+  const value = await call(
+    gameVendorsCall,
+    { platform: LAUNCH_PLATFORM, language: callLanguage(language) },
+    { signal },
+  );
   session.setJson('gameVendor', { language, value });
   return value;
 }
@@ -37,6 +51,13 @@ export function useGameVendors() {
   });
 }
 
+/** Query strings carry text: the contract reads numbers from digits. */
+const digits = (n: number | undefined) => (n === undefined ? undefined : String(n));
+
+/** Lobby routes and the catalog's games name a category; '' (none) asks for every one. */
+const isGameCategory = (t: string): t is GameCategory => (GAME_CATEGORIES as readonly string[]).includes(t);
+const categoryOf = (t: string) => (isGameCategory(t) ? t : undefined);
+
 /** The game list request of spec §3. */
 export function useGameList(p: LobbyParams, enabled = true) {
   const { i18n } = useTranslation();
@@ -44,23 +65,24 @@ export function useGameList(p: LobbyParams, enabled = true) {
   return useQuery({
     queryKey: ['games', 'list', language, p],
     queryFn: ({ signal }) =>
-      api<GamePage>('/lgw/games/game_list', {
-        query: {
-          clientType: LAUNCH_CLIENT_TYPE,
+      call(
+        gameListCall,
+        {
+          clientType: String(LAUNCH_CLIENT_TYPE),
           platform: GAME_LIST_PLATFORMS,
           channel: 'WEB',
-          merchant: session.get('merchantCode'),
-          gameType: p.gameType,
+          merchant: session.get('merchantCode') ?? undefined,
+          gameType: categoryOf(p.gameType),
           vassalage: p.vassalage,
           gameClassify: p.gameClassify,
           gameName: p.gameName.trim(),
           minBet: p.minBet,
-          language,
-          pageNo: p.pageNo,
-          pageSize: p.pageSize,
+          language: callLanguage(language),
+          pageNo: digits(p.pageNo),
+          pageSize: digits(p.pageSize),
         },
-        signal,
-      }),
+        { signal },
+      ),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     enabled,
@@ -73,10 +95,16 @@ export function useHotGames() {
   return useQuery({
     queryKey: ['games', 'hot', language],
     queryFn: ({ signal }) =>
-      api<HotGames>('/lgw/games/hot_games', {
-        query: { merchantCode: session.get('merchantCode'), isPlatform: 2, platform: LAUNCH_PLATFORM, language },
-        signal,
-      }),
+      call(
+        hotGamesCall,
+        {
+          merchantCode: session.get('merchantCode') ?? undefined,
+          isPlatform: String(HOT_GAMES_IS_PLATFORM),
+          platform: LAUNCH_PLATFORM,
+          language: callLanguage(language),
+        },
+        { signal },
+      ),
     staleTime: 60_000,
   });
 }
@@ -86,7 +114,7 @@ export function useFavouriteIds() {
   const token = useSessionToken();
   return useQuery({
     queryKey: ['games', 'favouriteIds', token],
-    queryFn: ({ signal }) => api<number[]>('/wps/relay/GLS_favouriteIds', { signal }),
+    queryFn: ({ signal }) => call(favouriteIdsCall, undefined, { signal }),
     enabled: token !== null,
     staleTime: 60_000,
   });
@@ -98,7 +126,8 @@ export function useFavouriteGames(enabled: boolean) {
   const language = i18n.language;
   return useQuery({
     queryKey: ['games', 'favourites', token, language],
-    queryFn: ({ signal }) => api<Favourites>('/wps/relay/GLS_favouriteGames', { query: { language }, signal }),
+    queryFn: ({ signal }): Promise<Favourites> =>
+      call(favouriteGamesCall, { language: callLanguage(language) }, { signal }),
     enabled: enabled && token !== null,
   });
 }
@@ -110,20 +139,26 @@ export function useRecentGames(enabled: boolean) {
   return useQuery({
     queryKey: ['games', 'recent', token, language],
     queryFn: ({ signal }) =>
-      api<RecentGames>('/wps/relay/GLS_recentGames', { query: { clientType: LAUNCH_CLIENT_TYPE, language }, signal }),
+      call(recentGamesCall, { clientType: String(LAUNCH_CLIENT_TYPE), language: callLanguage(language) }, { signal }),
     enabled: enabled && token !== null,
   });
 }
 
 /** Favourite toggle (spec §3: nodeId, vendor from vassalage, gameType); `favourite` sets it outright. */
-export function toggleFavourite(game: Pick<GameItem, 'nodeId' | 'vassalage' | 'gameType'>, favourite?: boolean) {
-  return api<FavouriteState>('/wps/relay/GLS_favouriteToggle', {
-    method: 'POST',
-    body: {
-      nodeId: game.nodeId,
-      vendor: game.vassalage,
-      gameType: game.gameType,
-      ...(favourite === undefined ? {} : { favourite }),
-    },
+export function toggleFavourite(
+  game: Pick<GameItem, 'nodeId' | 'vassalage' | 'gameType'>,
+  favourite?: boolean,
+): Promise<FavouriteState> {
+  const gameType = categoryOf(game.gameType);
+  // Every game the catalog answers has a category; one without is refused as the server would.
+  if (!gameType) {
+    const fieldErrors = { gameType: FIELD_ERRORS.invalid };
+    return Promise.reject(new ApiError('VALIDATION_FAILED', 'errors.VALIDATION_FAILED', 400, fieldErrors));
+  }
+  return call(favouriteToggleCall, {
+    nodeId: game.nodeId,
+    vendor: game.vassalage,
+    gameType,
+    ...(favourite === undefined ? {} : { favourite }),
   });
 }

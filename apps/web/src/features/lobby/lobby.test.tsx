@@ -1,11 +1,23 @@
-import type { GameItem, GameMenus, GameVendors } from '@khela/contract';
+import { fetchStub, type Sent, stub } from '@khela/client/testing';
+import {
+  favouriteGamesCall,
+  favouriteIdsCall,
+  favouriteToggleCall,
+  type GameItem,
+  type GameMenus,
+  type GameVendors,
+  gameListCall,
+  gameMenusCall,
+  gameVendorsCall,
+  systemStatusCall,
+} from '@khela/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mediaQueryList } from '../../../test/media';
-import { resetBrowser, statusFixture } from '../../../test/render';
+import { resetBrowser, sentTo, statusFixture } from '../../../test/render';
 import { ui } from '../../lib/ui-store';
 import { GAME_POPUP_QUERY } from '../launch/open-game';
 import { pageItems } from '../notices/pagination';
@@ -80,53 +92,29 @@ const VENDORS: GameVendors = {
 
 const TOTAL = 100;
 
+/** Stubs the catalog calls the lobby makes; the game list pages through TOTAL games. */
 function stubApi() {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    const q = url.searchParams;
-    let value: unknown = null;
-    switch (url.pathname) {
-      case '/wps/system/status':
-        value = statusFixture();
-        break;
-      case '/lgw/games/game_menus':
-        value = MENUS;
-        break;
-      case '/lgw/games/game_vendor':
-        value = VENDORS;
-        break;
-      case '/lgw/games/game_list': {
-        const pageNo = Number(q.get('pageNo'));
-        const pageSize = Number(q.get('pageSize'));
-        const total = q.get('vassalage') === 'ADC' ? 3 : q.get('gameName') === 'zzz' ? 0 : TOTAL;
-        const from = (pageNo - 1) * pageSize + 1;
-        const list = Array.from({ length: Math.max(0, Math.min(pageSize, total - from + 1)) }, (_, i) =>
-          game(from + i, q.get('vassalage') === 'ADC' ? { vassalage: 'ADC', gameName: `Adda ${from + i}` } : {}),
-        );
-        value = { list, pageNo, pageSize, total, totalPages: Math.ceil(total / pageSize) };
-        break;
-      }
-    }
-    const ok = value !== null;
-    return new Response(
-      JSON.stringify(
-        ok
-          ? { success: true, value, message: 'ok', code: 'OK' }
-          : { success: false, value: null, message: 'errors.NOT_FOUND', code: 'NOT_FOUND' },
-      ),
-      { status: ok ? 200 : 404, headers: { 'content-type': 'application/json' } },
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const { fetch, sent } = fetchStub([
+    stub(systemStatusCall, statusFixture()),
+    stub(gameMenusCall, MENUS),
+    stub(gameVendorsCall, VENDORS),
+    stub(gameListCall, ({ query: q }) => {
+      const pageNo = Number(q.get('pageNo'));
+      const pageSize = Number(q.get('pageSize'));
+      const total = q.get('vassalage') === 'ADC' ? 3 : q.get('gameName') === 'zzz' ? 0 : TOTAL;
+      const from = (pageNo - 1) * pageSize + 1;
+      const list = Array.from({ length: Math.max(0, Math.min(pageSize, total - from + 1)) }, (_, i) =>
+        game(from + i, q.get('vassalage') === 'ADC' ? { vassalage: 'ADC', gameName: `Adda ${from + i}` } : {}),
+      );
+      return { list, pageNo, pageSize, total, totalPages: Math.ceil(total / pageSize) };
+    }),
+  ]);
+  vi.stubGlobal('fetch', fetch);
+  return sent;
 }
 
-/** The game_list calls made so far, as their query parameters. */
-const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
-  fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((u) => u.pathname === '/lgw/games/game_list')
-    .map((u) => Object.fromEntries(u.searchParams));
+/** The game list calls made so far, as their query parameters. */
+const listCalls = (sent: Sent[]) => sentTo(sent, gameListCall).map((s) => Object.fromEntries(s.query));
 
 let location = '';
 function Where() {
@@ -197,11 +185,11 @@ describe('lobby parameters', () => {
 
 describe('the lobby', () => {
   it('renders vendors, filters and the first 42 games from the catalog calls', async () => {
-    const fetchMock = stubApi();
+    const sent = stubApi();
     renderLobby();
     const grid = await screen.findByRole('list', { name: 'Games' });
     await waitFor(() => expect(within(grid).getAllByRole('listitem')).toHaveLength(42));
-    expect(listCalls(fetchMock)[0]).toMatchObject({
+    expect(listCalls(sent)[0]).toMatchObject({
       clientType: '3',
       platform: 'flash,html5-desktop',
       gameType: 'RNG',
@@ -224,23 +212,23 @@ describe('the lobby', () => {
 
   it('toggles, merges and resets filters, starting again at page 1', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi();
+    const sent = stubApi();
     renderLobby('/rng?pageNo=2');
     await screen.findByRole('list', { name: 'Games' });
     const classic = screen.getByRole('button', { name: 'Classic' });
     await user.click(classic);
-    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ gameClassify: 'classic', pageNo: '1' }));
+    await waitFor(() => expect(listCalls(sent).at(-1)).toMatchObject({ gameClassify: 'classic', pageNo: '1' }));
     expect(classic.getAttribute('aria-pressed')).toBe('true');
 
     await user.click(screen.getByRole('button', { name: /Nakshi Reels/ }));
     await user.click(screen.getByRole('button', { name: 'Min bet up to ৳5.00' }));
     await waitFor(() =>
-      expect(listCalls(fetchMock).at(-1)).toMatchObject({ gameClassify: 'classic', vassalage: 'NKR', minBet: '5' }),
+      expect(listCalls(sent).at(-1)).toMatchObject({ gameClassify: 'classic', vassalage: 'NKR', minBet: '5' }),
     );
     expect(location).toBe('/rng?vassalage=NKR&gameClassify=classic&minBet=5');
 
     await user.click(classic);
-    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.gameClassify).toBeUndefined());
+    await waitFor(() => expect(listCalls(sent).at(-1)?.gameClassify).toBeUndefined());
     expect(classic.getAttribute('aria-pressed')).toBe('false');
 
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
@@ -250,17 +238,17 @@ describe('the lobby', () => {
 
   it('searches by name after a pause and says when nothing matches', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi();
+    const sent = stubApi();
     renderLobby();
     await screen.findByRole('list', { name: 'Games' });
     await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'zzz');
-    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ gameName: 'zzz', pageNo: '1' }));
+    await waitFor(() => expect(listCalls(sent).at(-1)).toMatchObject({ gameName: 'zzz', pageNo: '1' }));
     expect(await screen.findByText('No games found')).toBeTruthy();
   });
 
   it('pages with range 3 and margin 1', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi();
+    const sent = stubApi();
     window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
     renderLobby();
     const pager = await screen.findByRole('navigation', { name: 'Game pages' });
@@ -270,7 +258,7 @@ describe('the lobby', () => {
         .map((b) => b.textContent),
     ).toEqual(['‹', '1', '2', '3', '›']);
     await user.click(within(pager).getByRole('button', { name: /3/ }));
-    await waitFor(() => expect(listCalls(fetchMock).at(-1)).toMatchObject({ pageNo: '3', pageSize: '42' }));
+    await waitFor(() => expect(listCalls(sent).at(-1)).toMatchObject({ pageNo: '3', pageSize: '42' }));
     await waitFor(() => expect(screen.getByRole('list', { name: 'Games' }).children).toHaveLength(TOTAL - 84));
   });
 
@@ -316,7 +304,7 @@ describe('the lobby', () => {
 
   it("keeps a visitor's favourites in this browser and offers a login", async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi();
+    const sent = stubApi();
     renderLobby();
     const star = await screen.findByRole('button', { name: 'Add Game 3 to favourites' });
     await user.click(star);
@@ -328,7 +316,8 @@ describe('the lobby', () => {
     await user.click(within(note).getByRole('button', { name: 'Log in' }));
     expect(ui.get().modal).toBe('login');
     // no server call for a visitor
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('GLS_favourite'))).toBe(false);
+    const favouriteCalls = [favouriteIdsCall, favouriteGamesCall, favouriteToggleCall].flatMap((d) => sentTo(sent, d));
+    expect(favouriteCalls).toEqual([]);
     await act(async () => {
       await user.click(remove);
     });

@@ -1,21 +1,24 @@
-import type {
-  BettingHistory,
-  BettingHistoryBody,
-  Profit,
-  ProfitBody,
-  TransactionHistory,
-  TransactionHistoryBody,
+import {
+  type BettingHistoryBody,
+  bettingHistoryCall,
+  type ProfitBody,
+  profitCall,
+  type TransactionHistoryBody,
+  transactionHistoryCall,
 } from '@khela/contract/records';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useSessionToken } from '../../lib/session';
 
-/** The record calls (README 'Records'): each a POST with the filters as its JSON body. */
-function useRecord<B, T>(path: string, body: B) {
+/**
+ * A record call (README 'Records'): a POST with the filters as its body, kept per session and
+ * filters; the previous page stays on screen while the next one loads.
+ */
+function useRecord<T>(name: string, body: object, send: (signal: AbortSignal) => Promise<T>) {
   const token = useSessionToken();
   return useQuery({
-    queryKey: ['records', path, token, body],
-    queryFn: ({ signal }) => api<T>(path, { method: 'POST', body, signal }),
+    queryKey: ['records', name, token, body],
+    queryFn: ({ signal }) => send(signal),
     enabled: token !== null,
     placeholderData: keepPreviousData,
     staleTime: 15_000,
@@ -24,7 +27,8 @@ function useRecord<B, T>(path: string, body: B) {
 }
 
 export const useTransactionHistory = (body: TransactionHistoryBody) =>
-  useRecord<TransactionHistoryBody, TransactionHistory>('/wps/relay/ODSFE2_MemTransDet', body);
+  useRecord(transactionHistoryCall.path, body, (signal) => call(transactionHistoryCall, body, { signal }));
 export const useBettingHistory = (body: BettingHistoryBody) =>
-  useRecord<BettingHistoryBody, BettingHistory>('/wps/relay/ODSFE2_MemBetDet', body);
-export const useProfit = (body: ProfitBody) => useRecord<ProfitBody, Profit>('/wps/relay/ODSFE2_MemProfit', body);
+  useRecord(bettingHistoryCall.path, body, (signal) => call(bettingHistoryCall, body, { signal }));
+export const useProfit = (body: ProfitBody) =>
+  useRecord(profitCall.path, body, (signal) => call(profitCall, body, { signal }));

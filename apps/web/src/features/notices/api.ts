@@ -1,15 +1,16 @@
-import type { Announcement, NoticeList } from '@khela/contract';
+import { type Announcement, type NoticeList, noticesCall } from '@khela/contract';
 import { NOTICE_REQUEST } from '@khela/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, sessionCached } from '../../lib/api';
+import { call, sessionCached } from '../../lib/api';
+import { callLanguage } from '../../lib/i18n';
 import { session } from '../../lib/storage';
 
 /** What the session cache holds: the list and the language it was read in. */
 type CachedNotices = { language: string; list: NoticeList };
 
 export function fetchNotices(language: string, signal?: AbortSignal): Promise<NoticeList> {
-  return api<NoticeList>('/wps/announcement', { query: { ...NOTICE_REQUEST, language }, signal });
+  return call(noticesCall, { ...NOTICE_REQUEST, language: callLanguage(language) }, { signal });
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { Announcement, NoticeList } from '@khela/contract';
+import { fetchStub, stub } from '@khela/client/testing';
+import { type Announcement, type NoticeList, noticesCall } from '@khela/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,16 +28,11 @@ const many = (count: number): Announcement[] =>
     }),
   );
 
-/** Stubs fetch with the server's envelope for /wps/announcement. */
+/** Stubs the notices call with `value`; returns what it was sent. */
 function stubNotices(value: NoticeList) {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL) => {
-    return new Response(JSON.stringify({ success: true, value, message: 'ok', code: 'OK' }), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const { fetch, sent } = fetchStub([stub(noticesCall, value)]);
+  vi.stubGlobal('fetch', fetch);
+  return sent;
 }
 
 function renderModal() {
@@ -80,12 +76,15 @@ describe('pageItems', () => {
 
 describe('NoticeModal', () => {
   it('asks for types B,PL,PU,PR on platform W, execution B', async () => {
-    const fetchMock = stubNotices(list({ banners: many(1) }));
+    const sent = stubNotices(list({ banners: many(1) }));
     renderModal();
     await screen.findByRole('heading', { level: 3, name: 'Notice 1' });
-    const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
-    expect(url.pathname).toBe('/wps/announcement');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ types: 'B,PL,PU,PR', platform: 'W', execution: 'B' });
+    expect(sent[0]?.path).toBe(noticesCall.path);
+    expect(Object.fromEntries(sent[0]?.query ?? [])).toMatchObject({
+      types: 'B,PL,PU,PR',
+      platform: 'W',
+      execution: 'B',
+    });
   });
 
   it('pages the notices 9 at a time, newest first, with yyyy-MM-dd hh:mm:ss times', async () => {
@@ -148,18 +147,19 @@ describe('NoticeModal', () => {
     const link = content.querySelector('a');
     expect(link?.getAttribute('rel')).toContain('noopener');
     expect(link?.getAttribute('target')).toBe('_blank');
-    await new Promise((r) => setTimeout(r, 20));
+    // Were a handler left, the image's failure would run it now.
+    img?.dispatchEvent(new Event('error'));
     expect(win.__pwned).toBeUndefined();
   });
 
   it('reads the list once per session', async () => {
-    const fetchMock = stubNotices(list({ banners: many(2) }));
+    const sent = stubNotices(list({ banners: many(2) }));
     const first = renderModal();
     await screen.findByRole('heading', { level: 3, name: 'Notice 2' });
     first.unmount();
     renderModal();
     await screen.findByRole('heading', { level: 3, name: 'Notice 2' });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(sent).toHaveLength(1);
     expect(sessionStorage.getItem('notices')).toContain('Notice 2');
   });
 

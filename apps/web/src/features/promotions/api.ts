@@ -1,8 +1,9 @@
-import type { Promotion, PromotionList } from '@khela/contract';
+import { type Promotion, type PromotionList, promotionCall, promotionListCall } from '@khela/contract';
 import type { PromotionCategory } from '@khela/contract/constants';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
+import { callLanguage } from '../../lib/i18n';
 
 export type CategoryFilter = PromotionCategory | 'all';
 
@@ -10,11 +11,22 @@ export function fetchPromotions(
   query: { category: CategoryFilter; language: string; pageNo?: number; pageSize?: number },
   signal?: AbortSignal,
 ): Promise<PromotionList> {
-  return api<PromotionList>('/wps/promotion/list', { query, signal });
+  const { category, language, pageNo, pageSize } = query;
+  // Query strings carry text: the contract reads the page numbers from digits.
+  return call(
+    promotionListCall,
+    {
+      category,
+      language: callLanguage(language),
+      pageNo: pageNo === undefined ? undefined : String(pageNo),
+      pageSize: pageSize === undefined ? undefined : String(pageSize),
+    },
+    { signal },
+  );
 }
 
 export function fetchPromotion(id: number, language: string, signal?: AbortSignal): Promise<Promotion> {
-  return api<Promotion>(`/wps/promotion/${id}`, { query: { language }, signal });
+  return call(promotionCall, { params: { id: String(id) }, query: { language: callLanguage(language) } }, { signal });
 }
 
 /** The first page of a category's running promotions in the current language (the carousel). */

@@ -1,9 +1,10 @@
+import { promotionCall, promotionListCall } from '@khela/contract';
 import { CAROUSEL_AUTOPLAY_MS } from '@khela/contract/constants';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mediaQueryList } from '../../../test/media';
-import { mockApi, promotion, renderApp, resetBrowser } from '../../../test/render';
+import { mockApi, promotion, renderApp, resetBrowser, sentTo } from '../../../test/render';
 import { ui } from '../../lib/ui-store';
 
 const WELCOME = promotion({ id: 1, title: 'Welcome bonus', body: '<p>Double your first deposit</p>' });
@@ -49,11 +50,9 @@ describe('the registration form’s new-player promotions', () => {
     expect(visibleSlide(region)?.textContent).toContain('Welcome bonus');
     // The sports promotion is not a new-player one.
     expect(within(region).queryByRole('img', { name: 'Cricket cashback', hidden: true })).toBeNull();
-    const asked = fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((u) => u.pathname === '/wps/promotion/list');
-    expect(asked.map((u) => u.searchParams.get('category'))).toEqual(['new_player']);
-    expect(asked[0]?.searchParams.get('language')).toBe('en');
+    const asked = sentTo(fetchMock.sent, promotionListCall);
+    expect(asked.map((s) => s.query.get('category'))).toEqual(['new_player']);
+    expect(asked[0]?.query.get('language')).toBe('en');
   });
 
   it('does not autoplay, and has no dots or arrows, with one promotion', async () => {
@@ -75,9 +74,7 @@ describe('the registration form’s new-player promotions', () => {
     const fetchMock = mockApi({ promotions: [CRICKET] });
     renderApp('/register');
     expect(await screen.findByText('Sign up today and claim your new player bonus!')).toBeTruthy();
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/wps/promotion/list'))).toBe(true),
-    );
+    await waitFor(() => expect(sentTo(fetchMock.sent, promotionListCall)).not.toHaveLength(0));
     // Not even the loading box stays.
     await waitFor(() => expect(document.querySelector('.promotion-carousel')).toBeNull());
     expect(screen.queryByRole('region', { name: 'Promotions: Newbie' })).toBeNull();
@@ -174,7 +171,7 @@ describe('the promotions page', () => {
     window.history.pushState({}, '', '/promotions?id=abc');
     window.dispatchEvent(new PopStateEvent('popstate'));
     expect(await screen.findByText("This promotion isn't available")).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/wps/promotion/abc'))).toBe(false);
+    expect(sentTo(fetchMock.sent, promotionCall).map((s) => s.params.id)).not.toContain('abc');
   });
 
   it('never renders a script from the operator’s text', async () => {

@@ -1,4 +1,5 @@
-import type { GameMenus, Resource, SystemStatus } from '@khela/contract';
+import { fetchStub, stub } from '@khela/client/testing';
+import { type GameMenus, gameMenusCall, type Resource, type SystemStatus, systemStatusCall } from '@khela/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,23 +33,11 @@ const res = (resourceType: string, url: string): Resource => ({
   labelNameEn: resourceType,
 });
 
-/** Stubs fetch with the server's envelopes for the calls the side menu makes. */
+/** Stubs the status and game-menu calls the side menu makes; returns what was sent. */
 function stubApi(status: SystemStatus, menus: GameMenus = MENUS) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    const value = path === '/wps/system/status' ? status : path === '/lgw/games/game_menus' ? menus : null;
-    const ok = value !== null;
-    return new Response(
-      JSON.stringify(
-        ok
-          ? { success: true, value, message: 'ok', code: 'OK' }
-          : { success: false, value: null, message: 'errors.NOT_FOUND', code: 'NOT_FOUND' },
-      ),
-      { status: ok ? 200 : 404, headers: { 'content-type': 'application/json' } },
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  const { fetch, sent } = fetchStub([stub(systemStatusCall, status), stub(gameMenusCall, menus)]);
+  vi.stubGlobal('fetch', fetch);
+  return sent;
 }
 
 function renderMenu(props: Partial<Parameters<typeof SideMenu>[0]> = {}, path = '/'): ReturnType<typeof render> {
@@ -115,9 +104,9 @@ describe('SideMenu', () => {
     first.unmount();
 
     vi.unstubAllGlobals();
-    const fetchMock = stubApi(statusFixture({ brand: { languages: ['bn'] } }));
+    const sent = stubApi(statusFixture({ brand: { languages: ['bn'] } }));
     renderMenu();
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(sent).not.toHaveLength(0));
     await screen.findByRole('button', { name: 'Slots' });
     expect(screen.queryByRole('region', { name: 'Language' })).toBeNull();
   });

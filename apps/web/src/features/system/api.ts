@@ -1,13 +1,14 @@
-import type { BrandInfo, SystemStatus, WhitelabelFlags } from '@khela/contract';
+import { type BrandInfo, type SystemStatus, systemStatusCall, type WhitelabelFlags } from '@khela/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
+import { callLanguage } from '../../lib/i18n';
 
 /** Query key of the system status; read once per page load and language (spec §3). */
 export const systemStatusKey = (language: string) => ['system', 'status', language] as const;
 
 export function fetchSystemStatus(language: string, signal?: AbortSignal): Promise<SystemStatus> {
-  return api<SystemStatus>('/wps/system/status', { query: { host: location.host, language }, signal });
+  return call(systemStatusCall, { host: location.host, language: callLanguage(language) }, { signal });
 }
 
 /**

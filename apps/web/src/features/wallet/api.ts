@@ -1,7 +1,7 @@
-import type { WalletBalance } from '@khela/contract/wallet';
+import { type WalletBalance, walletBalanceCall } from '@khela/contract/wallet';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { onRealtime } from '../../lib/realtime';
 import { useSessionToken } from '../../lib/session';
 
@@ -9,7 +9,7 @@ export type { WalletBalance } from '@khela/contract/wallet';
 
 const balanceKey = (token: string | null) => ['wallet', 'balance', token] as const;
 
-/** The wallet balance (/wps/v2/wallets/balance, value.sumBalance), kept current by the socket. */
+/** The wallet balance (value.sumBalance), kept current by the socket. */
 export function useBalance() {
   const token = useSessionToken();
   const client = useQueryClient();
@@ -25,7 +25,7 @@ export function useBalance() {
   );
   return useQuery({
     queryKey: balanceKey(token),
-    queryFn: ({ signal }) => api<WalletBalance>('/wps/v2/wallets/balance', { signal }),
+    queryFn: ({ signal }) => call(walletBalanceCall, undefined, { signal }),
     enabled: token !== null,
     // The socket pushes every change; a refetch is only a safety net.
     staleTime: 60_000,

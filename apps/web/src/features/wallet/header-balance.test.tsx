@@ -1,13 +1,10 @@
+import { stub } from '@khela/client/testing';
+import { memberInfoCall, walletBalanceCall } from '@khela/contract';
+import { IS_AGENT } from '@khela/contract/constants';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, resetBrowser, statusFixture } from '../../../test/render';
-
-const reply = (value: unknown) => ({
-  ok: true,
-  status: 200,
-  json: async () => ({ success: true, value, message: 'ok', code: 'OK' }),
-});
+import { memberFixture, mockCalls, renderApp, resetBrowser, statusFixture } from '../../../test/render';
 
 /** A stand-in for the browser's WebSocket that the test drives from the server's side. */
 class FakeSocket {
@@ -41,33 +38,19 @@ let release: () => void = noop;
 /** Holds the balance answer until the test calls release(). */
 let hold = false;
 
-function serve(isAgent = 0) {
-  const base = mockApi({ status: statusFixture({ brand: { loggedInToHomePage: true } }) });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/wps/v2/wallets/balance') {
+function serve(isAgent: number = IS_AGENT.PLAYER) {
+  mockCalls(
+    [
+      stub(walletBalanceCall, async () => {
         if (hold)
           await new Promise<void>((r) => {
             release = r;
           });
-        return reply(balance);
-      }
-      if (url.pathname === '/wps/member/info')
-        return reply({
-          id: 7,
-          account: 'rahim1234',
-          nickname: 'Rahim',
-          type: isAgent,
-          isAgent,
-          toUpline: null,
-          clubLabel: null,
-          memberLabel: [],
-          avatar: null,
-        });
-      return base(input);
-    }),
+        return balance;
+      }),
+      stub(memberInfoCall, memberFixture({ account: 'rahim1234', type: isAgent, isAgent })),
+    ],
+    { status: statusFixture({ brand: { loggedInToHomePage: true } }) },
   );
   sessionStorage.setItem('token', 'tok-123456789012345678901234');
   sessionStorage.setItem('isAgent', String(isAgent));
@@ -146,7 +129,7 @@ describe('header balance', () => {
   });
 
   it('tells a trial account to register instead of depositing', async () => {
-    serve(4);
+    serve(IS_AGENT.TRIAL);
     balance = { sumBalance: '2000.00', currency: 'PLAY', currencySymbol: '৳', decimals: 2 };
     renderApp('/');
     await screen.findByTestId('header-balance');
