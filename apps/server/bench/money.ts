@@ -132,7 +132,7 @@ export async function ledgerRuns(label: string, db: Database) {
   console.log(line('raw UPDATE of one row', rawHot));
   console.log(line('bets on one hot wallet (ledger_post)', hot));
   // PGlite runs every client's statements on its one connection: a busy wallet has no lock to
-  // wait on, so the ratio compares a whole posting with one in-process UPDATE (README).
+  // wait on, so the ratio compares a whole posting with one in-process UPDATE (docs/benchmarks.md).
   const hotTarget =
     label === 'PGlite' ? 'one connection, no lock contention; the target is PostgreSQL’s' : 'target ≥ 0.50×';
   console.log(

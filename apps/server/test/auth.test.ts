@@ -45,7 +45,7 @@ describe('registration', () => {
       .selectAll()
       .where('account', '=', username)
       .executeTakeFirstOrThrow();
-    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const info = await t.app.inject({ method: 'GET', url: '/wps/member/info', headers: bearer(v.token) });
     expect(info.json().value.account).toBe(username);
   });

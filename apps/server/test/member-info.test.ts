@@ -1,0 +1,40 @@
+import { memberInfoCall } from '@khela/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from './accounts-helpers';
+import { createTestApp, type TestApp } from './harness';
+import { memberWithSession } from './member-session';
+
+let t: TestApp;
+let brandId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  brandId = (
+    await t.db.kysely.selectFrom('brands').select('id').where('is_default', '=', true).executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(() => t.close());
+
+describe('GET /wps/member/info', () => {
+  it('answers the logged-in member in the envelope', async () => {
+    const m = await memberWithSession(t.db, brandId, { prefix: 'info' });
+    const res = await t.app.inject({
+      method: memberInfoCall.method,
+      url: memberInfoCall.path,
+      headers: bearer(m.token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toMatchObject({ success: true, code: 'OK', value: { id: Number(m.id), isAgent: 0 } });
+  });
+
+  it('answers 401 to a caller without a session', async () => {
+    const res = await t.app.inject({ method: memberInfoCall.method, url: memberInfoCall.path });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+  });
+
+  it('is listed at /docs with its auth', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
+    expect(doc.paths['/wps/member/info'].get.description).toBe('auth: `member`');
+  });
+});
