@@ -74,8 +74,13 @@ for (const app of ['apps/web/src', 'apps/admin/src']) {
     for (const imp of importsOf(f)) {
       if (!imp.resolved) continue;
       const other = featureOf(imp.resolved);
+      const appDir = path.join(base, 'app');
+      if (own && imp.resolved.startsWith(appDir + path.sep)) {
+        breach(f, imp.line, 'layer', `features/${own} imports ${imp.spec} (app composes features, not the reverse)`);
+        continue;
+      }
       if (!other) continue;
-      if ((layer === 'lib' || layer === 'components') && other) {
+      if (layer === 'lib' || layer === 'components') {
         breach(f, imp.line, 'layer', `${layer}/ imports features/${other} (features build on lib and components)`);
       } else if (own && other !== own) {
         breach(f, imp.line, 'feature-boundary', `features/${own} imports ${imp.spec}`);

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { useSystemStatus } from '../features/system/api';
 import { hasToken } from '../lib/storage';
+import { useSystemStatus } from '../lib/system';
 import { ui } from '../lib/ui-store';
 import { SiteLayout } from './layout';
 import { useDocumentTitle } from './use-document-title';

@@ -1,7 +1,7 @@
 import { EmptyState } from '@khela/ui/empty-state';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useBrand } from '../features/system/api';
+import { useBrand } from '../lib/system';
 import { SiteLayout } from './layout';
 import { useDocumentTitle } from './use-document-title';
 

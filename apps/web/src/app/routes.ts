@@ -1,4 +1,5 @@
-import { type BannerGroup, LOTTERY_DIRECT_VENDOR } from '@khela/contract/constants';
+import type { BannerGroup } from '@khela/contract/constants';
+import { LOBBIES } from '../lib/lobbies';
 
 /** Layout flags of a route (spec §2 'Routes'). */
 export type Layout = { header: boolean; banner: boolean; footer: boolean; sideMenu: boolean };
@@ -40,19 +41,6 @@ const L = (header: boolean, banner: boolean, footer: boolean, sideMenu: boolean)
   footer,
   sideMenu,
 });
-
-const LOBBIES = [
-  ['/rng', 'RNG', 'w_rng'],
-  ['/pvp', 'PVP', 'w_pvp'],
-  ['/live', 'LIVE', 'w_live'],
-  ['/fish', 'FISH', 'w_fish'],
-  ['/sports', 'SPORTS', 'w_sports'],
-  ['/esports', 'ESPORTS', 'w_esports'],
-  ['/cockfight', 'COCKFIGHT', undefined],
-  ['/inhouse', 'INHOUSE', 'w_inhouse'],
-  ['/elott', 'ELOTT', 'w_elott'],
-  ['/hot', 'HOT', 'w_home'],
-] as const;
 
 /** The route table of spec §2, as data: the shell renders every page from it. */
 export const ROUTES: RouteDef[] = [
@@ -117,23 +105,4 @@ export function needsLogin(pathname: string, loggedInToHomePage: boolean, logged
   if (!loggedInToHomePage || loggedIn) return false;
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return !GUARD_EXEMPT.some((p) => p.toLowerCase() === path.toLowerCase());
-}
-
-/** The lobby path of a game category; LOTT opens the lottery page (spec §2 'Category navigation'). */
-export function categoryPath(category: string): string | undefined {
-  if (category === 'LOTT') return '/lottery';
-  return ROUTES.find((r) => r.category === category)?.path;
-}
-
-/**
- * Where choosing a category in the lobby's navigation goes (spec §2 'Category navigation'): a
- * lottery category with the TCG_SEA vendor opens that lottery directly on the lottery page; every
- * other category goes to its route (LOTT always to the lottery page, as categoryPath says).
- */
-export function categoryTarget(category: string, vendors: readonly { vassalage: string }[]): string | undefined {
-  const lottery = category === 'LOTT' || category === 'ELOTT';
-  if (lottery && vendors.some((v) => v.vassalage === LOTTERY_DIRECT_VENDOR)) {
-    return `/lottery?vassalage=${LOTTERY_DIRECT_VENDOR}`;
-  }
-  return categoryPath(category);
 }

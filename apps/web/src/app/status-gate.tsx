@@ -3,10 +3,10 @@ import { Loading } from '@khela/ui/loading';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyBrandLanguage } from '../features/language/brand-language';
-import { useSystemStatus } from '../features/system/api';
 import { MaintenanceScreen, RestrictedScreen } from '../features/system/status-screens';
 import { useTheme } from '../features/theme/use-theme';
 import { ApiError } from '../lib/api';
+import { useSystemStatus } from '../lib/system';
 
 /**
  * Spec §2 'App root by system status': 0 the site, 1 the maintenance screen, 2 the IP

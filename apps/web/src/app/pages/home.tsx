@@ -4,7 +4,7 @@ import { CategoryTiles } from '../../features/home/category-tiles';
 import { NoticeStrip } from '../../features/home/notice-strip';
 import { WelcomeStrip } from '../../features/home/welcome-strip';
 import { loadNotices } from '../../features/notices/api';
-import { categoryPath } from '../routes';
+import { categoryPath } from '../../lib/lobbies';
 import '../../features/home/home.css';
 
 /** / — banner (layout), welcome, announcements and the game categories that have vendors. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyPage } from './empty-page';
+import { EmptyPage } from '../../components/empty-page';
 
 /** /lottery — lottery and e-lottery games (optional ?gameCode&playType). Nothing can be launched yet. */
 export default function LotteryPage() {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EmptyPage } from './empty-page';
+import { EmptyPage } from '../../components/empty-page';
 
 /** /pointMall */
 export default function PointMallPage() {

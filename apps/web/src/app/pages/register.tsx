@@ -2,7 +2,7 @@ import { ArrowLeftIcon } from '@khela/ui/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RegisterForm } from '../../features/auth/register-form';
-import { useBrand } from '../../features/system/api';
+import { useBrand } from '../../lib/system';
 
 /** /register — the registration form as a full page (spec §2: logo, 'create account', 'back to home'). */
 export default function RegisterPage() {

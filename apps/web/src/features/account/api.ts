@@ -3,8 +3,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../lib/api';
 import { session } from '../../lib/storage';
+import { useBrand } from '../../lib/system';
 import { syncAccountLanguage } from '../language/account-language';
-import { useBrand } from '../system/api';
 
 export type { MemberInfo } from '@khela/contract';
 

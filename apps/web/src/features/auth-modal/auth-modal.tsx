@@ -1,13 +1,13 @@
 import { Modal } from '@khela/ui/modal';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSystemStatus } from '../../lib/system';
 import { useUi } from '../../lib/ui-store';
 import { ChangePasswordForm } from '../auth/change-password-form';
 import { ForgotPasswordForm } from '../auth/forgot-password-form';
 import { LoginForm } from '../auth/login-form';
 import { RegisterForm } from '../auth/register-form';
 import { RegisterSuccess } from '../auth/register-success-view';
-import { useSystemStatus } from '../system/api';
 import { AUTH_BANNER_FALLBACK, useAuthBanner } from './api';
 import './auth-modal.css';
 

@@ -6,8 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
 import { prepareSealing } from '../../lib/seal';
+import { useWhitelabel } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
-import { useWhitelabel } from '../system/api';
 import {
   CAPTCHA_REQUIRED,
   type Captcha,

@@ -1,8 +1,8 @@
 import { useNavigate } from 'react-router';
 import { startSession } from '../../lib/session';
 import { session } from '../../lib/storage';
+import { useWhitelabel } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
-import { useWhitelabel } from '../system/api';
 import type { LoginValue } from './api';
 import { rememberPasswordForChange } from './password-memory';
 

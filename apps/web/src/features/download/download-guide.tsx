@@ -2,7 +2,7 @@ import type { Resource } from '@khela/contract';
 import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
-import { useSystemStatus } from '../system/api';
+import { useSystemStatus } from '../../lib/system';
 import './download.css';
 
 const QrCode = lazy(() => import('@khela/ui/qr-code'));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useBrand } from '../system/api';
+import { useBrand } from '../../lib/system';
 import { DownloadGuide } from './download-guide';
 
 /** The body of /down: the same guide as the modal, laid out wide (the w_down banner is the layout's). */

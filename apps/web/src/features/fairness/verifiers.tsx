@@ -1,7 +1,7 @@
 import { fromMinor } from '@khela/contract/money';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, intlTag } from '../../lib/format';
-import { useSystemStatus } from '../system/api';
+import { useSystemStatus } from '../../lib/system';
 import { VerifierForm } from './verifier-form';
 import {
   type CrashFields,

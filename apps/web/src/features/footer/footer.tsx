@@ -1,11 +1,11 @@
 import type { GameMenus } from '@khela/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { openCustomerService } from '../../lib/customer-service';
 import { intlTag } from '../../lib/format';
 import { useGameMenus } from '../../lib/game-menus';
 import { useLazyImage } from '../../lib/image-loader';
-import { useSystemStatus } from '../system/api';
-import { openCustomerService } from '../system/customer-service';
+import { useSystemStatus } from '../../lib/system';
 import './footer.css';
 
 type Vendor = GameMenus[number]['vendors'][number];

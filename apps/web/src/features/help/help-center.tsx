@@ -4,11 +4,11 @@ import { Loading } from '@khela/ui/loading';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { BannerCarousel } from '../../components/banners/banner-carousel';
+import { openCustomerService } from '../../lib/customer-service';
 import { useSanitizedHtml } from '../../lib/sanitize-lazy';
+import { useSystemStatus } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
-import { BannerCarousel } from '../banners/banner-carousel';
-import { useSystemStatus } from '../system/api';
-import { openCustomerService } from '../system/customer-service';
 import { useHelpCenter } from './api';
 import './help-center.css';
 

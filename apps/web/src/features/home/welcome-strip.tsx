@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { hasToken } from '../../lib/storage';
+import { useSystemStatus } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
-import { useSystemStatus } from '../system/api';
 
 /** A short greeting under the banner; visitors get the Login (and Register) buttons again here. */
 export function WelcomeStrip() {

@@ -3,7 +3,7 @@ import { CheckIcon, ChevronDownIcon, GlobeIcon } from '@khela/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, isLocale } from '../../lib/i18n';
-import { useBrand } from '../system/api';
+import { useBrand } from '../../lib/system';
 import { LANGUAGE_NAMES, LANGUAGE_SHORT } from './names';
 import { notifyServerLanguage } from './notify-server';
 import './language-switch.css';

@@ -3,8 +3,8 @@ import { LAUNCH_LANGUAGE_HEADER } from '@khela/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../lib/api';
+import { type LaunchTarget, launchBody, targetSearch } from '../../lib/game-target';
 import { useSessionToken } from '../../lib/session';
-import { type LaunchTarget, launchBody, targetSearch } from './target';
 
 /** The launch (spec §7: launch V2, the language also in a `Language` header). */
 export function launchGame(target: LaunchTarget, language: string, signal?: AbortSignal): Promise<LaunchGameValue> {

@@ -3,11 +3,11 @@ import { EmptyState } from '@khela/ui/empty-state';
 import { Loading } from '@khela/ui/loading';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { type LaunchTarget, targetOf } from '../../lib/game-target';
 import { useLazyImage } from '../../lib/image-loader';
 import { useLoggedIn } from '../../lib/session';
 import { ui } from '../../lib/ui-store';
 import { maintenanceSuggestions, useLaunch } from './api';
-import { type LaunchTarget, targetOf } from './target';
 import './launch.css';
 
 type GameLauncherProps = {

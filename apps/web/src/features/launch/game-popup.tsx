@@ -1,9 +1,9 @@
 import { Modal } from '@khela/ui/modal';
 import { useTranslation } from 'react-i18next';
+import { targetFromSearch, targetSearch } from '../../lib/game-target';
 import { ui, useUi } from '../../lib/ui-store';
 import { useLaunch } from './api';
 import { GameLauncher } from './game-launcher';
-import { targetFromSearch, targetSearch } from './target';
 
 /**
  * The game popup (spec §2 modals: 'game popup iframe'): on a desktop the game opens over the

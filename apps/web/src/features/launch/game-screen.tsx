@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { EmptyPage } from '../../app/pages/empty-page';
+import { EmptyPage } from '../../components/empty-page';
+import { gamePath, targetFromSearch } from '../../lib/game-target';
+import type { GameLocationState } from '../../lib/open-game';
 import { GameLauncher } from './game-launcher';
-import { gamePath, targetFromSearch } from './target';
 
 /** What a game page remembers: the address the player came from, for the back control. */
-export type GameLocationState = { from?: string } | null;
 
 /**
  * The /game page (spec §2 'iframe game page, header only') and /seamless (the same inside the

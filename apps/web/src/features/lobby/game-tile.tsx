@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { formatMoney } from '../../lib/format';
 import { useLazyImage } from '../../lib/image-loader';
+import { openGame } from '../../lib/open-game';
 import { useLoggedIn } from '../../lib/session';
+import { useBrand } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
-import { openGame } from '../launch/open-game';
-import { useBrand } from '../system/api';
 
 export type FavouriteControl = {
   ids: ReadonlySet<number>;

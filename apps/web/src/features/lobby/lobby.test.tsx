@@ -11,6 +11,7 @@ import {
   gameVendorsCall,
   systemStatusCall,
 } from '@khela/contract';
+import { pageItems } from '@khela/ui/pagination';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,9 +19,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { mediaQueryList } from '../../../test/media';
 import { resetBrowser, sentTo, statusFixture } from '../../../test/render';
+import { GAME_POPUP_QUERY } from '../../lib/open-game';
 import { ui } from '../../lib/ui-store';
-import { GAME_POPUP_QUERY } from '../launch/open-game';
-import { pageItems } from '../notices/pagination';
 import { Lobby } from './lobby';
 import { defaultParams, mergeParams, paramsFromSearch, resetParams, searchFromParams, toggleFilter } from './params';
 

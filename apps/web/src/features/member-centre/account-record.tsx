@@ -1,8 +1,8 @@
 import { RECORD_TX_TYPES, type RecordTxType } from '@khela/contract/records';
+import { Pagination } from '@khela/ui/pagination';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
-import { Pagination } from '../notices/pagination';
 import { useTransactionHistory } from './api';
 import { FilterSelect, Money, PlayMoneyNote, RecordState, Summary, useRecordRange } from './record-kit';
 

@@ -1,9 +1,9 @@
 import type { Locale } from '@khela/contract/constants';
 import { ROUND_STATUSES, type RoundStatus } from '@khela/contract/records';
+import { Pagination } from '@khela/ui/pagination';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
-import { Pagination } from '../notices/pagination';
 import { useBettingHistory, useProfit } from './api';
 import { FilterSelect, PlayMoneyNote, RecordState, RoundTotals, StakeWinNetCells, useRecordRange } from './record-kit';
 

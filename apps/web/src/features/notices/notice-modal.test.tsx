@@ -1,5 +1,6 @@
 import { fetchStub, stub } from '@khela/client/testing';
 import { type Announcement, type NoticeList, noticesCall } from '@khela/contract';
+import { pageItems } from '@khela/ui/pagination';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +8,6 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { announcement, resetBrowser } from '../../../test/render';
 import { combineNotices } from './api';
 import { NoticeModal } from './notice-modal';
-import { pageItems } from './pagination';
 
 const list = (over: Partial<NoticeList>): NoticeList => ({
   popup: [],

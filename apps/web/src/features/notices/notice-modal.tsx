@@ -3,13 +3,13 @@ import { NOTICE_PAGE_SIZE } from '@khela/contract/constants';
 import { EmptyState } from '@khela/ui/empty-state';
 import { Loading } from '@khela/ui/loading';
 import { Modal } from '@khela/ui/modal';
+import { Pagination } from '@khela/ui/pagination';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTimestamp } from '../../lib/format';
 import { useSanitizedHtml } from '../../lib/sanitize-lazy';
 import { useUi } from '../../lib/ui-store';
 import { useNotices } from './api';
-import { Pagination } from './pagination';
 import './notice-modal.css';
 
 type Props = { open: boolean; onClose(): void };

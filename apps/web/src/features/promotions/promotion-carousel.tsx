@@ -1,6 +1,6 @@
 import type { PromotionCategory } from '@khela/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { Carousel, type CarouselSlide } from '../banners/banner-carousel';
+import { Carousel, type CarouselSlide } from '../../components/banners/banner-carousel';
 import { promotionPath, usePromotions } from './api';
 import './promotion-carousel.css';
 

@@ -2,8 +2,8 @@ import type { SystemStatus } from '@khela/contract';
 import { HeadsetIcon } from '@khela/ui/icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openCustomerService } from '../../lib/customer-service';
 import { formatDate, intlTag } from '../../lib/format';
-import { openCustomerService } from './customer-service';
 import './status-screens.css';
 
 type ScreenProps = { status: SystemStatus };

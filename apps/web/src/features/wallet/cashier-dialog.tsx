@@ -1,8 +1,8 @@
 import { Modal } from '@khela/ui/modal';
 import { useTranslation } from 'react-i18next';
+import { openCustomerService } from '../../lib/customer-service';
+import { useSystemStatus } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
-import { useSystemStatus } from '../system/api';
-import { openCustomerService } from '../system/customer-service';
 
 export type CashierKind = 'deposit' | 'withdraw';
 

@@ -1,8 +1,10 @@
 import type { GameItem } from '@khela/contract';
 import type { NavigateFunction } from 'react-router';
-import { ui } from '../../lib/ui-store';
-import type { GameLocationState } from './game-screen';
-import { gamePath, targetOf, targetSearch } from './target';
+import { gamePath, targetOf, targetSearch } from './game-target';
+import { ui } from './ui-store';
+
+/** What /game carries in its history state: where its back control returns. */
+export type GameLocationState = { from?: string } | null;
 
 /** A desktop with a mouse: room for the game popup over the lobby. */
 export const GAME_POPUP_QUERY = '(min-width: 1024px) and (pointer: fine)';

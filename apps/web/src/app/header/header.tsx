@@ -2,17 +2,17 @@ import { MenuIcon } from '@khela/ui/icons';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LanguageSwitch } from '../../features/language/language-switch';
+import { ThemeSwitch } from '../../features/theme/theme-switch';
 import { useLoggedIn } from '../../lib/session';
+import { useSystemStatus } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
-import { LanguageSwitch } from '../language/language-switch';
-import { useSystemStatus } from '../system/api';
-import { ThemeSwitch } from '../theme/theme-switch';
 import './header.css';
 
 /** The avatar menu is its own chunk: visitors (most home views) never download it. */
-const AvatarMenu = lazy(() => import('../account/avatar-menu'));
+const AvatarMenu = lazy(() => import('../../features/account/avatar-menu'));
 /** Logged-in only too: the balance, Deposit and Withdraw, and the realtime socket. */
-const HeaderBalance = lazy(() => import('../wallet/header-balance'));
+const HeaderBalance = lazy(() => import('../../features/wallet/header-balance'));
 
 type HeaderProps = {
   /** Phones: the button that opens the side-menu drawer (only on routes with a side menu). */

@@ -1,8 +1,8 @@
 import { type BrandInfo, type SystemStatus, systemStatusCall, type WhitelabelFlags } from '@khela/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
-import { callLanguage } from '../../lib/i18n';
+import { call } from './api';
+import { callLanguage } from './i18n';
 
 /** Query key of the system status; read once per page load and language (spec §3). */
 export const systemStatusKey = (language: string) => ['system', 'status', language] as const;
