@@ -1,4 +1,4 @@
-import { memberInfoCall } from '@khela/contract';
+import { changePasswordCall, IS_AGENT, memberInfoCall } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from './accounts-helpers';
 import { createTestApp, type TestApp } from './harness';
@@ -36,5 +36,19 @@ describe('GET /wps/member/info', () => {
   it('is listed at /docs with its auth', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json();
     expect(doc.paths['/wps/member/info'].get.description).toBe('auth: `member`');
+  });
+});
+
+describe('PUT /wps/member/password for a trial account', () => {
+  it('answers 403 TRIAL_ACCOUNT before it reads the body: a trial account has no password to change', async () => {
+    const m = await memberWithSession(t.db, brandId, { prefix: 'trial', isAgent: IS_AGENT.TRIAL });
+    const res = await t.app.inject({
+      method: changePasswordCall.method,
+      url: changePasswordCall.path,
+      headers: bearer(m.token),
+      payload: { oldPassword: 1 },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ success: false, code: 'TRIAL_ACCOUNT' });
   });
 });

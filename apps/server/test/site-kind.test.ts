@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { IS_AGENT } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/platform/config';
 import { hashPassword } from '../src/platform/passwords';
@@ -139,7 +140,7 @@ describe('agent site (SITE_KIND=agent)', () => {
     const rows = await t.db.kysely
       .selectFrom('members')
       .select('id')
-      .where((eb) => eb.or([eb('account', '=', username), eb('is_agent', '=', 4)]))
+      .where((eb) => eb.or([eb('account', '=', username), eb('is_agent', '=', IS_AGENT.TRIAL)]))
       .execute();
     expect(rows).toEqual([]);
   });

@@ -87,11 +87,11 @@ export const memberInfoCall = defineCall({
   response: MemberInfo,
 });
 
-/** PUT /wps/member/password (spec §7, encrypted): ends the member's other sessions. */
+/** PUT /wps/member/password (spec §7, encrypted): ends the member's other sessions; a trial account has no password of its own to change. */
 export const changePasswordCall = defineCall({
   method: 'PUT',
   path: '/wps/member/password',
-  auth: 'member',
+  auth: 'member:real',
   tag: 'member',
   summary: 'Change the password; ends the other sessions; body may be sealed',
   body: ChangePasswordBody,

@@ -51,7 +51,6 @@ export async function changePassword(
   body: ChangePassword,
   ip: string,
 ): Promise<void> {
-  if (member.isAgent === 4) throw new AppError('TRIAL_ACCOUNT');
   const errors: Record<string, string> = {};
   for (const [f, m] of Object.entries(validateChangePassword(brand.registerRules.password, body))) errors[f] = m.key;
   if (!errors.newPassword) {
