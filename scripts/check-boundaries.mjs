@@ -157,6 +157,18 @@ for (const f of serverFiles) {
     });
 }
 
+// isAgent values are named (IS_AGENT, isTrialAccount, isAgentKind in the contract): a bare number
+// hides which kind of account a rule is about and drifts when the spec adds one.
+const IS_AGENT_LITERAL = /(isAgent|is_agent)['"]?\s*(===?|!==?|,\s*['"](=|!=|<>)['"],)\s*\d/;
+for (const f of [...serverFiles, ...files('apps/server/test'), ...files('apps/web/src'), ...files('packages')]) {
+  readFileSync(f, 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      if (IS_AGENT_LITERAL.test(text) && !/^\s*(\/\/|\*)/.test(text))
+        breach(f, i + 1, 'is-agent-literal', 'name the account kind: IS_AGENT / isTrialAccount / isAgentKind');
+    });
+}
+
 if (breaches.length) {
   console.error(breaches.join('\n'));
   console.error(`\n${breaches.length} boundary breach(es): see ARCHITECTURE §2-§3 and docs/decisions/0022.`);
