@@ -11,7 +11,7 @@ import { call } from '../../lib/api';
 import { useSessionToken } from '../../lib/session';
 
 /**
- * A record call (README 'Records'): a POST with the filters as its body, kept per session and
+ * A record call (docs/api.md, 'Member centre records'): a POST with the filters as its body, kept per session and
  * filters; the previous page stays on screen while the next one loads.
  */
 function useRecord<T>(name: string, body: object, send: (signal: AbortSignal) => Promise<T>) {
