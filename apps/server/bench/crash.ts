@@ -18,7 +18,6 @@ import { sql } from 'kysely';
 import { buildApp } from '../src/app';
 import { type CrashRound, latestRound } from '../src/modules/inhouse/crash/repo';
 import * as provider from '../src/modules/provider/service';
-import { issueLaunchTicket } from '../src/modules/provider/tickets';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { adjust } from '../src/modules/wallet/service';
 import { loadConfig } from '../src/platform/config';
@@ -117,7 +116,7 @@ async function crashRound(db: Database, label: string, databaseUrl?: string) {
       const res = await app.inject({
         method: 'POST',
         url: playOpenCall.path,
-        payload: { ticket: await issueLaunchTicket(db, brandId, s.token) },
+        payload: { ticket: await provider.issueLaunchTicket(db, brandId, s.token) },
       });
       tokens.push(res.json().value.token);
     }

@@ -18,7 +18,6 @@ import { buildApp } from '../src/app';
 import { BATCH_MS } from '../src/modules/inhouse/crash/feed';
 import { betsOf, type CrashRound, latestRound } from '../src/modules/inhouse/crash/repo';
 import * as provider from '../src/modules/provider/service';
-import { issueLaunchTicket } from '../src/modules/provider/tickets';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { openDatabase } from '../src/platform/db';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
@@ -121,7 +120,7 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     const res = await t.app.inject({
       method: 'POST',
       url: playOpenCall.path,
-      payload: { ticket: await issueLaunchTicket(t.db, brandId, s.token) },
+      payload: { ticket: await provider.issueLaunchTicket(t.db, brandId, s.token) },
     });
     expect(res.json().value.crash).toMatchObject({ rtp: '97.00', maxMultiplier: 1_000_000, minTarget: 101 });
     expect(res.json().value.crash.stakes.slice(0, 3)).toEqual(['1.00', '2.00', '5.00']);

@@ -3,7 +3,6 @@ import { IS_AGENT, playOpenCall } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import * as provider from '../src/modules/provider/service';
-import { issueLaunchTicket } from '../src/modules/provider/tickets';
 import { adjust } from '../src/modules/wallet/service';
 import type { Database } from '../src/platform/db';
 
@@ -34,7 +33,7 @@ export async function launchedPlayer(
   if (opening > 0n)
     await adjust(db, { brandId, member: holder, amount: opening, currency: 'BDT', reason: 'desk', actor: 'test' });
   const s = await provider.createGameSession(db, { member: holder, vendor: 'JL', gameCode: opts.game, language: 'en' });
-  return { id: m.id, isAgent, sessionToken: s.token, ticket: await issueLaunchTicket(db, brandId, s.token) };
+  return { id: m.id, isAgent, sessionToken: s.token, ticket: await provider.issueLaunchTicket(db, brandId, s.token) };
 }
 
 /** Redeems a launch ticket as the game page does; returns the open answer's value. */

@@ -411,7 +411,7 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
     await sql`UPDATE provider_rounds SET updated_at = now() - interval '1 hour' WHERE round_id = ${roundId}`.execute(
       t.db.kysely,
     );
-    const resolved = await provider.resolveRounds(t.db, { delaySeconds: 60 });
+    const resolved = await provider.resolveStaleRounds(t.db, { delaySeconds: 60 });
     expect(resolved.cancelled).toBeGreaterThanOrEqual(1);
     expect(await balanceOf(p.id)).toBe(10_000n);
   });

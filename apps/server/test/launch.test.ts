@@ -1,7 +1,6 @@
 import { GameMaintenanceValue, GamePage, LaunchGameValue, RecentGames } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveGameSession } from '../src/modules/provider/repo';
-import { redeemLaunchTicket } from '../src/modules/provider/tickets';
+import { liveGameSession, redeemLaunchTicket } from '../src/modules/provider/service';
 import { invalidateBrandCache } from '../src/platform/brand';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { memberWithSession } from './member-session';

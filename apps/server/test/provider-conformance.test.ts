@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGameSession, resolveRounds } from '../src/modules/provider/service';
+import { createGameSession, resolveStaleRounds } from '../src/modules/provider/service';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { adjust } from '../src/modules/wallet/service';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
@@ -486,8 +486,11 @@ describe('resolver', () => {
     await d.send('bet', betBody(p, { tx: `${tx}-2`, round, amount: '5.00' }));
     expect(await balanceOf(p)).toBe(8_500n);
     await abandon(round);
-    await Promise.all([resolveRounds(t.db, { delaySeconds: 3600 }), resolveRounds(t.db, { delaySeconds: 3600 })]);
-    await resolveRounds(t.db, { delaySeconds: 3600 });
+    await Promise.all([
+      resolveStaleRounds(t.db, { delaySeconds: 3600 }),
+      resolveStaleRounds(t.db, { delaySeconds: 3600 }),
+    ]);
+    await resolveStaleRounds(t.db, { delaySeconds: 3600 });
     expect(await balanceOf(p)).toBe(10_000n);
     expect(await postings(p)).toBe(4);
     const r = await roundOf(round);
@@ -507,7 +510,7 @@ describe('resolver', () => {
     await d.send('win', winBody(p, { tx: `${tx}-w`, round, amount: '4.00', roundClosed: false }));
     await d.send('bet', betBody(p, { tx: `${tx}-fresh`, round: `${round}-fresh`, amount: '1.00' }));
     await abandon(round);
-    await resolveRounds(t.db, { delaySeconds: 3600 });
+    await resolveStaleRounds(t.db, { delaySeconds: 3600 });
     expect(await roundOf(round)).toMatchObject({ status: 'completed', closed_by: 'resolver' });
     expect((await roundOf(`${round}-fresh`)).status).toBe('open');
     expect(await balanceOf(p)).toBe(9_300n);

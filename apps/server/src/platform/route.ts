@@ -68,8 +68,11 @@ export type Authenticator = (req: FastifyRequest, arg: string) => Promise<void>;
 
 const authenticators = new Map<string, Authenticator>();
 
-/** The member kinds are the platform's own; the modules add theirs (game, signature, staff). */
-export function registerAuthenticator(kind: 'game' | 'signature' | 'staff', authenticator: Authenticator) {
+/**
+ * The member kinds are the platform's own; the modules add theirs (game, staff, and one per
+ * signature scheme: `signature:provider-hmac`, a payment provider's next).
+ */
+export function registerAuthenticator(kind: 'game' | 'staff' | `signature:${string}`, authenticator: Authenticator) {
   authenticators.set(kind, authenticator);
 }
 
@@ -86,7 +89,7 @@ function proverOf(auth: CallAuth): ((req: FastifyRequest) => Promise<void>) | nu
   const [kind, arg = ''] = auth.split(/:(.*)/s, 2) as [string, string?];
   return (req) => {
     // Looked up per call: a module registers its authenticator when the app is built.
-    const authenticator = authenticators.get(kind);
+    const authenticator = authenticators.get(kind === 'signature' ? auth : kind);
     if (!authenticator) throw new AppError('UNAUTHORIZED');
     return authenticator(req, arg);
   };
@@ -103,6 +106,20 @@ function lengthCheck(limit: number): onRequestHookHandler {
     done(declared > limit ? new AppError('BODY_TOO_LARGE') : undefined);
   };
 }
+
+/**
+ * A `rawBody` call's body arrives as bytes (its module's content-type parser keeps them, so the
+ * signature covers exactly what was sent); once the caller is proven it is parsed as JSON, to be
+ * validated like any other body.
+ */
+const parseRawJson: preValidationHookHandler = async (req) => {
+  if (!Buffer.isBuffer(req.body)) return;
+  try {
+    req.body = JSON.parse(req.body.toString('utf8'));
+  } catch {
+    throw new AppError('MALFORMED_JSON');
+  }
+};
 
 /** The answers a call may give, for serialisation and /docs. */
 function responsesOf(d: CallDefinition): Record<number, z.ZodType> {
@@ -152,6 +169,7 @@ export function route<const D extends CallDefinition>(
         return payload;
       });
   }
+  if (d.rawBody && d.body) preValidation.push(parseRawJson);
   if (extras.preValidation) preValidation.push(extras.preValidation);
   const cache = d.cache === 'public' ? 'public, max-age=30' : 'no-store';
   const methods = [d.method, ...(d.alsoAccepts ?? [])];
@@ -170,7 +188,7 @@ export function route<const D extends CallDefinition>(
       security: securityOf(d.auth),
       ...(d.query ? { querystring: d.query } : {}),
       ...(d.params ? { params: d.params } : {}),
-      ...(d.body && !d.rawBody ? { body: d.body } : {}),
+      ...(d.body ? { body: d.body } : {}),
       ...(d.binary ? {} : { response: responsesOf(d) }),
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {

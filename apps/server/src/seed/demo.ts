@@ -7,7 +7,7 @@ import {
   type WhitelabelFlag,
 } from '@khela/contract';
 import { sql, type Transaction } from 'kysely';
-import { ensureVendor } from '../modules/provider/repo';
+import { ensureVendor } from '../modules/provider/service';
 import type { Database } from '../platform/db';
 import type { DB } from '../platform/schema';
 import { DEMO_ANNOUNCEMENTS } from './demo-announcements';

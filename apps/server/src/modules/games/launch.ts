@@ -13,8 +13,7 @@ import type { BrandSnapshot } from '../../platform/brand';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { SessionMember } from '../../platform/sessions';
-import { createGameSession } from '../provider/service';
-import { issueLaunchTicket } from '../provider/tickets';
+import { createGameSession, issueLaunchTicket } from '../provider/service';
 import * as repo from './repo';
 import { nameIn, toItem } from './service';
 

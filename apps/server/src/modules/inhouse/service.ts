@@ -28,9 +28,7 @@ import {
   smallestStake,
 } from '@khela/games';
 import { AppError } from '../../platform/errors';
-import { liveGameSession, type Vendor, vendorOf } from '../provider/repo';
 import * as provider from '../provider/service';
-import { redeemLaunchTicket } from '../provider/tickets';
 import { balanceMinor, currencyOf, type Holder } from '../wallet/service';
 import { crashInfo } from './crash/info';
 import { DICE_GAME, diceInfo } from './dice/service';
@@ -60,15 +58,12 @@ const SLOT_MODELS: ReadonlyMap<string, SlotModel> = new Map([[SLOT_MODEL_1.versi
 
 export type { PlayContext, PlaySession } from './session';
 
-async function jlVendor(ctx: PlayContext): Promise<Vendor> {
-  const vendor = await vendorOf(ctx.db, ctx.brandId, INHOUSE_VENDOR);
-  // Without its vendor row the in-house games cannot move money; a session cannot exist either.
-  if (!vendor) throw new AppError('GAME_SESSION_INVALID');
-  return vendor;
-}
-
+/** The in-house provider's seamless-wallet calls on this brand (vendor JL, made in process). */
 export async function callContext(ctx: PlayContext): Promise<provider.CallContext> {
-  return { db: ctx.db, brandId: ctx.brandId, brand: ctx.brand, vendor: await jlVendor(ctx) };
+  const call = await provider.inProcessCall(ctx, INHOUSE_VENDOR);
+  // Without its vendor row the in-house games cannot move money; a session cannot exist either.
+  if (!call) throw new AppError('GAME_SESSION_INVALID');
+  return call;
 }
 
 async function holderOf(ctx: PlayContext, memberId: bigint): Promise<Holder | null> {
@@ -88,7 +83,7 @@ export function slotInfo(ctx: PlayContext, game: InhouseGame): SlotInfo {
 
 /** Redeems a launch ticket (once) for the page's game session and what the page draws first. */
 export async function open(ctx: PlayContext, ticket: string): Promise<PlayOpenValue> {
-  const redeemed = await redeemLaunchTicket(ctx.db, ctx.brandId, ticket);
+  const redeemed = await provider.redeemLaunchTicket(ctx.db, ctx.brandId, ticket);
   if (!redeemed || redeemed.vendor !== INHOUSE_VENDOR) throw new AppError('LAUNCH_TICKET_INVALID');
   const member = await holderOf(ctx, redeemed.memberId);
   const game = await inhouseGame(ctx.db, ctx.brandId, redeemed.gameCode);
@@ -121,7 +116,7 @@ const noSession = () => new AppError('UNAUTHORIZED', undefined, 'errors.GAME_SES
  */
 export async function sessionOf(ctx: PlayContext, token: string | undefined, gameCode?: string): Promise<PlaySession> {
   if (!token || token.length > 200) throw noSession();
-  const s = await liveGameSession(ctx.db, ctx.brandId, token);
+  const s = await provider.liveGameSession(ctx.db, ctx.brandId, token);
   if (!s || s.vendor !== INHOUSE_VENDOR) throw noSession();
   const member = await holderOf(ctx, s.memberId);
   if (!member) throw noSession();

@@ -1,9 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db';
+import type { DB, ProviderTransactionsTable } from '../../platform/schema';
+
+/**
+ * The provider module's SQL: vendors, game sessions and their launch tickets, the provider's
+ * transactions (claims, stored answers, tombstones) and rounds. Functions that may run inside a
+ * call's transaction take a `Kysely<DB>` (the database's or the transaction's).
+ */
 
 export type VendorWallets = 'real' | 'play' | 'both';
 export type Vendor = { brandId: number; code: string; name: string; secret: string; wallets: VendorWallets };
+
+/** A vendor within its brand: what every provider transaction and round is keyed by. */
+export type Scope = { brandId: number; vendor: string };
+
+// ---- vendors -----------------------------------------------------------------------------
 
 /** The vendor's row, or null when unknown or disabled; an env secret (PROVIDER_SECRETS) wins. */
 export async function vendorOf(
@@ -29,9 +41,19 @@ export async function vendorOf(
   };
 }
 
+/** The vendor's name and money, enabled or not (the resolver closes a disabled vendor's rounds too). */
+export function vendorWallets(db: Database, brandId: number, code: string) {
+  return db.kysely
+    .selectFrom('provider_vendors')
+    .select(['name', 'wallets'])
+    .where('brand_id', '=', brandId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
 /**
  * Adds a vendor (or leaves an existing one as it is) and returns its stored secret; a fresh
- * random secret when none is given. Used by the demo seed and by operators' scripts.
+ * random secret when none is given.
  */
 export async function ensureVendor(
   db: Database,
@@ -56,6 +78,35 @@ export async function ensureVendor(
     .executeTakeFirstOrThrow();
   return row.secret;
 }
+
+// ---- brands and members, as a call needs them ----------------------------------------------
+
+/** The brand's currency and its precision. */
+export function brandMoney(db: Database, brandId: number) {
+  return db.kysely
+    .selectFrom('brands')
+    .select(['currency', 'currency_decimals'])
+    .where('id', '=', brandId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A member of this brand with their kind (isAgent), or undefined. */
+export function memberInBrand(db: Database, brandId: number, id: bigint) {
+  return db.kysely
+    .selectFrom('members')
+    .select(['id', 'is_agent'])
+    .where('id', '=', id)
+    .where('brand_id', '=', brandId)
+    .executeTakeFirst();
+}
+
+/** A member's kind (isAgent); throws when the member is gone (a round's player always exists). */
+export async function memberKind(db: Database, id: bigint): Promise<number> {
+  const row = await db.kysely.selectFrom('members').select('is_agent').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.is_agent;
+}
+
+// ---- game sessions and launch tickets -------------------------------------------------------
 
 export function tokenHash(token: string): Buffer {
   return createHash('sha256').update(token).digest();
@@ -107,4 +158,274 @@ export async function liveGameSession(db: Database, brandId: number, token: stri
     currency: row.currency,
     expiresAt: row.expires_at,
   };
+}
+
+/** Sets the session's launch ticket (a fresh one, unused); false when there is no such session. */
+export async function setLaunchTicket(
+  db: Database,
+  brandId: number,
+  sessionToken: string,
+  ticket: string,
+  ttlSeconds: number,
+): Promise<boolean> {
+  const updated = await db.kysely
+    .updateTable('game_sessions')
+    .set({
+      ticket_hash: tokenHash(ticket),
+      ticket_expires_at: sql<Date>`now() + make_interval(secs => ${ttlSeconds})`,
+      ticket_used_at: null,
+    })
+    .where('token_hash', '=', tokenHash(sessionToken))
+    .where('brand_id', '=', brandId)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+/**
+ * Marks an unused, unexpired ticket of a live session used and gives the session `newToken`, in
+ * one statement (so only one caller can win); the session, or undefined.
+ */
+export function useLaunchTicket(db: Database, brandId: number, ticket: string, newToken: string) {
+  return db.kysely
+    .updateTable('game_sessions')
+    .set({ ticket_used_at: sql<Date>`now()`, token_hash: tokenHash(newToken) })
+    .where('ticket_hash', '=', tokenHash(ticket))
+    .where('brand_id', '=', brandId)
+    .where('ticket_used_at', 'is', null)
+    .where('ticket_expires_at', '>', sql<Date>`now()`)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .returning(['member_id', 'vendor', 'game_code', 'currency', 'expires_at', 'language'])
+    .executeTakeFirst();
+}
+
+// ---- provider transactions -----------------------------------------------------------------
+
+export type TxRow = {
+  id: bigint;
+  kind: 'bet' | 'win' | 'rollback' | 'tombstone';
+  member_id: bigint;
+  round_id: string | null;
+  amount: bigint;
+  fingerprint: string;
+  outcome: string;
+  http_status: number;
+  response: string | null;
+  rolled_back_by: string | null;
+};
+
+/** The stored transaction of this provider id, or undefined. */
+export function storedTx(k: Kysely<DB>, s: Scope, txId: string): Promise<TxRow | undefined> {
+  return k
+    .selectFrom('provider_transactions')
+    .select([
+      'id',
+      'kind',
+      'member_id',
+      'round_id',
+      'amount',
+      'fingerprint',
+      'outcome',
+      'http_status',
+      'response',
+      'rolled_back_by',
+    ])
+    .where('brand_id', '=', s.brandId)
+    .where('vendor', '=', s.vendor)
+    .where('tx_id', '=', txId)
+    .executeTakeFirst();
+}
+
+export type NewTx = Omit<Insertable<ProviderTransactionsTable>, 'brand_id' | 'vendor'>;
+
+/** Inserts a transaction unless its provider id is taken; its id, or null when it was taken. */
+export async function insertTx(k: Kysely<DB>, s: Scope, tx: NewTx): Promise<bigint | null> {
+  const row = await k
+    .insertInto('provider_transactions')
+    .values({ ...tx, brand_id: s.brandId, vendor: s.vendor })
+    .onConflict((oc) => oc.columns(['brand_id', 'vendor', 'tx_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Stores a call's answer on its transaction, once (a stored answer is never replaced). */
+export async function storeAnswer(
+  k: Kysely<DB>,
+  id: bigint,
+  answer: { status: number; body: string },
+  outcome: string,
+): Promise<void> {
+  await k
+    .updateTable('provider_transactions')
+    .set({ response: answer.body, http_status: answer.status, outcome })
+    .where('id', '=', id)
+    .where('response', 'is', null)
+    .execute();
+}
+
+/** Marks a bet reversed by `byTxId`, once; its stored amount, or undefined when it was already. */
+export function markRolledBack(trx: Kysely<DB>, betId: bigint, byTxId: string) {
+  return trx
+    .updateTable('provider_transactions')
+    .set({ rolled_back_by: byTxId })
+    .where('id', '=', betId)
+    .where('rolled_back_by', 'is', null)
+    .returning('amount')
+    .executeTakeFirst();
+}
+
+export async function setTxAmount(trx: Kysely<DB>, id: bigint, amount: bigint): Promise<void> {
+  await trx.updateTable('provider_transactions').set({ amount }).where('id', '=', id).execute();
+}
+
+/** The provider ids of a round's accepted bets not reversed yet, oldest first. */
+export async function liveBetsOfRound(trx: Kysely<DB>, s: Scope, roundId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('provider_transactions')
+    .select('tx_id')
+    .where('brand_id', '=', s.brandId)
+    .where('vendor', '=', s.vendor)
+    .where('round_id', '=', roundId)
+    .where('kind', '=', 'bet')
+    .where('outcome', '=', 'ok')
+    .where('rolled_back_by', 'is', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.tx_id);
+}
+
+// ---- provider rounds -------------------------------------------------------------------------
+
+export type RoundRow = {
+  id: bigint;
+  member_id: bigint;
+  game_code: string;
+  currency: string;
+  status: 'open' | 'completed' | 'cancelled';
+  rolled_back: boolean;
+  win_count: number;
+};
+
+export function roundOf(k: Kysely<DB>, s: Scope, roundId: string): Promise<RoundRow | undefined> {
+  return k
+    .selectFrom('provider_rounds')
+    .select(['id', 'member_id', 'game_code', 'currency', 'status', 'rolled_back', 'win_count'])
+    .where('brand_id', '=', s.brandId)
+    .where('vendor', '=', s.vendor)
+    .where('round_id', '=', roundId)
+    .executeTakeFirst();
+}
+
+/**
+ * Opens the round with this stake or adds the stake to it, locking its row. Only an open round
+ * of the same player, game and currency takes it: otherwise nothing changes and null comes back.
+ */
+export async function stakeOnRound(
+  trx: Kysely<DB>,
+  s: Scope,
+  r: { roundId: string; memberId: bigint; gameCode: string; currency: string; amount: bigint; closes: boolean },
+): Promise<bigint | null> {
+  const status = r.closes ? 'completed' : 'open';
+  const opened = await sql<{ id: bigint }>`
+    INSERT INTO provider_rounds AS r
+      (brand_id, vendor, round_id, member_id, game_code, currency, stake_total, status, closed_at, closed_by)
+    VALUES (${s.brandId}, ${s.vendor}, ${r.roundId}, ${r.memberId}, ${r.gameCode},
+      ${r.currency}, ${r.amount}, ${status}, ${r.closes ? sql`now()` : null}, ${r.closes ? 'provider' : null})
+    ON CONFLICT (brand_id, vendor, round_id) DO UPDATE
+      SET stake_total = r.stake_total + EXCLUDED.stake_total, updated_at = now(),
+          status = EXCLUDED.status, closed_at = EXCLUDED.closed_at, closed_by = EXCLUDED.closed_by
+      WHERE r.status = 'open' AND r.member_id = EXCLUDED.member_id
+        AND r.game_code = EXCLUDED.game_code AND r.currency = EXCLUDED.currency
+    RETURNING r.id`.execute(trx);
+  return opened.rows[0]?.id ?? null;
+}
+
+/**
+ * Adds a win to an open, not rolled-back round of this player, game and currency, closing it
+ * when `closes`; null when no such round took it. The round row is the lock a rollback takes
+ * too: a win and a rollback on one round serialise here, and the second sees the first.
+ */
+export async function winOnRound(
+  trx: Kysely<DB>,
+  s: Scope,
+  r: { roundId: string; memberId: bigint; gameCode: string; currency: string; amount: bigint; closes: boolean },
+): Promise<bigint | null> {
+  const updated = await sql<{ id: bigint }>`
+    UPDATE provider_rounds
+       SET win_total = win_total + ${r.amount}, win_count = win_count + 1, updated_at = now(),
+           status = CASE WHEN ${r.closes} THEN 'completed' ELSE status END,
+           closed_at = CASE WHEN ${r.closes} THEN now() ELSE closed_at END,
+           closed_by = CASE WHEN ${r.closes} THEN 'provider' ELSE closed_by END
+     WHERE brand_id = ${s.brandId} AND vendor = ${s.vendor} AND round_id = ${r.roundId}
+       AND member_id = ${r.memberId} AND game_code = ${r.gameCode} AND currency = ${r.currency}
+       AND status = 'open' AND NOT rolled_back
+    RETURNING id`.execute(trx);
+  return updated.rows[0]?.id ?? null;
+}
+
+/** Locks the round's row (FOR UPDATE) and reads it with its totals. */
+export async function lockRound(trx: Kysely<DB>, s: Scope, roundId: string) {
+  const round = await sql<RoundRow & { stake_total: bigint; refund_total: bigint }>`
+    SELECT id, member_id, game_code, currency, status, rolled_back, win_count, stake_total, refund_total
+      FROM provider_rounds
+     WHERE brand_id = ${s.brandId} AND vendor = ${s.vendor} AND round_id = ${roundId}
+       FOR UPDATE`.execute(trx);
+  return round.rows[0];
+}
+
+/** Books a refund on a locked round; an open round whose stakes are all refunded is cancelled. */
+export async function refundOnRound(
+  trx: Kysely<DB>,
+  id: bigint,
+  amount: bigint,
+  closedBy: 'provider' | 'resolver',
+): Promise<void> {
+  await sql`
+    UPDATE provider_rounds
+       SET refund_total = refund_total + ${amount}, rolled_back = true, updated_at = now(),
+           status = CASE WHEN status = 'open' AND stake_total = refund_total + ${amount} THEN 'cancelled' ELSE status END,
+           closed_at = CASE WHEN status = 'open' AND stake_total = refund_total + ${amount} THEN now() ELSE closed_at END,
+           closed_by = CASE WHEN status = 'open' AND stake_total = refund_total + ${amount} THEN ${closedBy} ELSE closed_by END
+     WHERE id = ${id}`.execute(trx);
+}
+
+export type StaleRound = {
+  id: bigint;
+  brand_id: number;
+  vendor: string;
+  round_id: string;
+  member_id: bigint;
+  currency: string;
+  win_count: number;
+};
+
+/** Open rounds untouched for `delaySeconds`, oldest first. */
+export async function staleRounds(db: Database, delaySeconds: number, limit: number): Promise<StaleRound[]> {
+  const r = await sql<StaleRound>`
+    SELECT id, brand_id, vendor, round_id, member_id, currency, win_count FROM provider_rounds
+     WHERE status = 'open' AND updated_at <= now() - make_interval(secs => ${delaySeconds})
+     ORDER BY updated_at LIMIT ${limit}`.execute(db.kysely);
+  return r.rows;
+}
+
+/**
+ * Locks a round that is still open and stale, skipping it when another transaction holds it
+ * (SKIP LOCKED: resolvers in several processes never take one round twice); undefined then.
+ */
+export async function lockStaleRound(trx: Kysely<DB>, id: bigint, delaySeconds: number) {
+  const locked = await sql<{ id: bigint; win_count: number }>`
+    SELECT id, win_count FROM provider_rounds
+     WHERE id = ${id} AND status = 'open' AND updated_at <= now() - make_interval(secs => ${delaySeconds})
+       FOR UPDATE SKIP LOCKED`.execute(trx);
+  return locked.rows[0];
+}
+
+/** Closes an open round as the resolver: `completed` (it has a win) or `cancelled` (refunded). */
+export async function closeRoundByResolver(
+  trx: Kysely<DB>,
+  id: bigint,
+  status: 'completed' | 'cancelled',
+): Promise<void> {
+  await sql`UPDATE provider_rounds SET status = ${status}, closed_at = now(), closed_by = 'resolver', updated_at = now()
+             WHERE id = ${id} AND status = 'open'`.execute(trx);
 }

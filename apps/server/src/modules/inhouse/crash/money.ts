@@ -1,6 +1,5 @@
 import { ERRORS, type ErrorCode, fromMinor, INHOUSE_VENDOR, toMinor } from '@khela/contract';
 import type { Database } from '../../../platform/db';
-import { vendorOf } from '../../provider/repo';
 import * as provider from '../../provider/service';
 import { brandMoneyOf, type CrashBet } from './repo';
 
@@ -19,9 +18,9 @@ export type Wallet = { call: provider.CallContext; decimals: number };
 /** The brand's JL vendor and money format; null when the brand has no in-house vendor. */
 export async function walletOf(db: Database, brandId: number): Promise<Wallet | null> {
   const money = await brandMoneyOf(db, brandId);
-  const vendor = await vendorOf(db, brandId, INHOUSE_VENDOR);
-  if (!money || !vendor) return null;
-  return { call: { db, brandId, brand: money, vendor }, decimals: money.currencyDecimals };
+  if (!money) return null;
+  const call = await provider.inProcessCall({ db, brandId, brand: money }, INHOUSE_VENDOR);
+  return call ? { call, decimals: money.currencyDecimals } : null;
 }
 
 export const providerRoundOf = (roundNo: number, memberId: bigint, slot: number) =>
