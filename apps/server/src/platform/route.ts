@@ -20,6 +20,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './errors';
+import { acceptForms, FORM_TYPE } from './form-body';
 import { authenticate, type SessionMember } from './sessions';
 
 /**
@@ -171,6 +172,7 @@ export function route<const D extends CallDefinition>(
       ...(d.query ? { querystring: d.query } : {}),
       ...(d.params ? { params: d.params } : {}),
       ...(d.body && !d.rawBody ? { body: d.body } : {}),
+      ...(d.form ? { consumes: [FORM_TYPE, 'application/json'] } : {}),
       ...(d.binary ? {} : { response: responsesOf(d) }),
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
@@ -180,7 +182,15 @@ export function route<const D extends CallDefinition>(
       return ok(value);
     },
   };
-  app.route(options);
+  if (!d.form) {
+    app.route(options);
+    return;
+  }
+  // A form call gets the form parser in a scope of its own: no other call reads forms.
+  app.register(async (scope) => {
+    acceptForms(scope);
+    scope.route(options);
+  });
 }
 
 /** The security schemes named by `securityOf`, for the OpenAPI document. */
