@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { envelope } from './envelope';
 import { SEALED_KEY_PATH } from './sealed';
 
 /** Longest text any account field takes; longer input is refused before any rule runs. */
@@ -36,12 +35,10 @@ export const LoginResult = z.object({
   ),
 });
 export type LoginResult = z.infer<typeof LoginResult>;
-export const LoginEnvelope = envelope(LoginResult);
 
 /** Spec §3 SMS code response: value.expiredMinutes (the SMS calls and the new-address check). */
 export const SmsCodeSent = z.object({ expiredMinutes: z.number().int() });
 export type SmsCodeSent = z.infer<typeof SmsCodeSent>;
-export const SmsCodeEnvelope = envelope(SmsCodeSent);
 
 /**
  * NEW_IP_CHECK_REQUIRED's value: the SMS code went to `mobile` (masked); send it with
@@ -61,7 +58,6 @@ export type NewIpChallenge = z.infer<typeof NewIpChallenge>;
  */
 export const LoginFailureValue = z.union([z.object({ captcha: z.boolean() }), NewIpChallenge]);
 export type LoginFailureValue = z.infer<typeof LoginFailureValue>;
-export const LoginFailure = envelope(LoginFailureValue.nullable());
 
 /** POST /wps/session/login/newip: the SMS code of a new-address check; answers like a login. */
 export const NewIpVerifyBody = z.object({ challengeId: text(64), code: text(16) }).strict();
@@ -102,7 +98,6 @@ export const SealingKey = z.object({
   calls: z.array(z.string()),
 });
 export type SealingKey = z.infer<typeof SealingKey>;
-export const SealingKeyEnvelope = envelope(SealingKey);
 
 /** Spec §7 free play: os, platform W, Encryption, gateway version 3 (all optional, informational). */
 export const FreePlayBody = z
@@ -149,20 +144,15 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 
 /** Spec §7 /wps/agent/affiliate: is this an agent's invitation code? */
 export const AffiliateBody = z.object({ code: text(), domain: text().optional() }).strict();
-export const AffiliateEnvelope = envelope(z.object({ valid: z.literal(true) }));
 
 /** GET /wps/captcha: a PNG (base64, no data: prefix) and the id to send back with the answer. */
 export const CaptchaImage = z.object({ captchaId: z.string(), image: z.string() });
-export const CaptchaEnvelope = envelope(CaptchaImage);
 
 /** GET /wps/verification/human: an ALTCHA v2 challenge for the widget (pass it as `challenge`). */
 export const HumanChallenge = z.object({
   parameters: z.record(z.string(), z.unknown()),
   signature: z.string().optional(),
 });
-export const HumanChallengeEnvelope = envelope(HumanChallenge);
-
-export const LogoutEnvelope = envelope(z.null());
 
 /**
  * POST /wps/session/login (spec §3 login, §7 encrypted): by username and password (human check;
@@ -259,7 +249,7 @@ export const captchaCall = defineCall({
   response: CaptchaImage,
 });
 
-/** GET /wps/verification/human: an ALTCHA challenge for the human check of login and SMS. */
+/** GET /wps/verification/human: an ALTCHA challenge for the human check (login, registration, SMS codes). */
 export const humanChallengeCall = defineCall({
   method: 'GET',
   path: '/wps/verification/human',

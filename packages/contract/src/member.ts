@@ -61,7 +61,6 @@ export const SetAvatarBody = z
   })
   .strict();
 export type SetAvatarBody = z.infer<typeof SetAvatarBody>;
-export const SetAvatarEnvelope = envelope(z.object({ avatar: z.string().nullable() }));
 
 /** GET /wps/relay/MCSFE_getPlayerAvatar: the current avatar, the built-in choices and the upload rules. */
 export const PlayerAvatars = z.object({
@@ -75,7 +74,6 @@ export const PlayerAvatars = z.object({
   }),
 });
 export type PlayerAvatars = z.infer<typeof PlayerAvatars>;
-export const PlayerAvatarsEnvelope = envelope(PlayerAvatars);
 
 /** GET /wps/member/info: the logged-in member (spec §3 member info). */
 export const memberInfoCall = defineCall({

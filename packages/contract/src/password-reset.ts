@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { defineCall } from './call';
-import { envelope } from './envelope';
 import { FIELD_ERRORS } from './errors';
 import type { RegisterSettings } from './system';
 import { type FieldErrors, VALIDATION_KEYS, validateField } from './validation';
@@ -16,7 +15,6 @@ export const ForgotByEmailBody = z
   })
   .strict();
 export type ForgotByEmailBody = z.infer<typeof ForgotByEmailBody>;
-export const ForgotByEmailEnvelope = envelope(z.null());
 
 /** The reset link's token and the new password (the page /resetPassword sends it). */
 export const ResetPasswordBody = z
@@ -27,7 +25,6 @@ export const ResetPasswordBody = z
   })
   .strict();
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
-export const ResetPasswordEnvelope = envelope(z.null());
 
 /** How long a reset link is good for, and its path on the web app (`?token=`). */
 export const RESET_LINK_MINUTES = 30;

@@ -167,12 +167,12 @@ export function route<const D extends CallDefinition>(
     schema: {
       tags: [d.tag],
       summary: d.summary,
+      ...(d.form ? { consumes: [FORM_TYPE, 'application/json'] } : {}),
       description: `auth: \`${d.auth}\``,
       security: securityOf(d.auth),
       ...(d.query ? { querystring: d.query } : {}),
       ...(d.params ? { params: d.params } : {}),
       ...(d.body && !d.rawBody ? { body: d.body } : {}),
-      ...(d.form ? { consumes: [FORM_TYPE, 'application/json'] } : {}),
       ...(d.binary ? {} : { response: responsesOf(d) }),
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {

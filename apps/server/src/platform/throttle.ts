@@ -1,10 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { clientIp } from './client-ip';
-import type { Config } from './config';
 import type { Database } from './db';
 
-/** A captcha after 3 failed logins (spec §4), a 15-minute lock after 10, both within an hour. */
+/** Issue 3 §8: a captcha after 3 failed logins, a 15-minute lock after 10, both within an hour. */
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_MINUTES = 15;
@@ -61,13 +58,4 @@ export async function clearFailures(db: Database, brandId: number, account: stri
     .where('brand_id', '=', brandId)
     .where('account', '=', account.toLowerCase())
     .execute();
-}
-
-/**
- * A route's rate limit (the rate-limit plugin's route config): `max` calls a minute from one
- * visitor address — for the calls that try passwords, send texts or create accounts.
- */
-export function perAddressPerMinute(config: Config, max: number) {
-  const keyGenerator = (req: FastifyRequest) => clientIp(req, config.TRUSTED_PROXY_HEADER) || req.ip;
-  return { rateLimit: { max, timeWindow: 60_000, keyGenerator } };
 }

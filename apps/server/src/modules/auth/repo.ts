@@ -57,31 +57,6 @@ export async function markLoggedIn(db: Db, id: bigint): Promise<boolean> {
   return Number(r.numUpdatedRows) > 0;
 }
 
-export type NewMember = {
-  brand_id: number;
-  account: string;
-  password_hash: string | null;
-  is_agent?: number;
-  /** True only for accounts someone else opened with a preset password (agent, back office). */
-  first_login?: boolean;
-  mobile_num?: string | null;
-  country_dialing_code?: string | null;
-  email?: string | null;
-  upline_id?: bigint | null;
-  register_ip: string;
-  register_url?: string | null;
-  referred_by_code?: string | null;
-  language?: string | null;
-};
-
-export function insertMember(db: Db, m: NewMember) {
-  return k(db)
-    .insertInto('members')
-    .values(m)
-    .returning(['id', 'account', 'is_agent', 'member_label', 'first_login', 'agent_only'])
-    .executeTakeFirstOrThrow();
-}
-
 /** Owning the phone lifts a lockout (SMS login). */
 export async function unlockMember(db: Db, id: bigint) {
   await k(db).updateTable('members').set({ locked_until: null }).where('id', '=', id).execute();
@@ -133,10 +108,8 @@ export type NewChallenge = {
   password_expired: boolean;
 };
 
-/** A new-address challenge, live for `minutes`; now and then the long-expired ones are dropped. */
+/** A new-address challenge, live for `minutes`. */
 export async function insertChallenge(db: Db, c: NewChallenge, minutes: number): Promise<void> {
-  if (Math.random() < 0.02)
-    await sql`DELETE FROM login_challenges WHERE expires_at < now() - interval '1 day'`.execute(k(db));
   await k(db)
     .insertInto('login_challenges')
     .values({ ...c, expires_at: sql<Date>`now() + make_interval(mins => ${minutes})` })
@@ -188,7 +161,6 @@ export async function insertCaptcha(db: Db, id: string, answerHash: Buffer, seco
 
 /** Uses a live captcha up and returns its answer digest (undefined: unknown, used or expired). */
 export async function useCaptcha(db: Db, id: string): Promise<Buffer | undefined> {
-  if (Math.random() < 0.02) await sql`DELETE FROM captchas WHERE expires_at < now()`.execute(k(db));
   const row = await k(db)
     .updateTable('captchas')
     .set({ used: true })
@@ -198,4 +170,29 @@ export async function useCaptcha(db: Db, id: string): Promise<Buffer | undefined
     .returning('answer_hash')
     .executeTakeFirst();
   return row ? Buffer.from(row.answer_hash) : undefined;
+}
+
+export type NewMember = {
+  brand_id: number;
+  account: string;
+  password_hash: string | null;
+  is_agent?: number;
+  /** True only for accounts someone else opened with a preset password (agent, back office). */
+  first_login?: boolean;
+  mobile_num?: string | null;
+  country_dialing_code?: string | null;
+  email?: string | null;
+  upline_id?: bigint | null;
+  register_ip: string;
+  register_url?: string | null;
+  referred_by_code?: string | null;
+  language?: string | null;
+};
+
+export function insertMember(db: Db, m: NewMember) {
+  return k(db)
+    .insertInto('members')
+    .values(m)
+    .returning(['id', 'account', 'is_agent', 'member_label', 'first_login', 'agent_only'])
+    .executeTakeFirstOrThrow();
 }

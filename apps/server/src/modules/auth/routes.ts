@@ -13,10 +13,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
+import { perAddressPerMinute } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { openSealedBody } from '../../platform/sealed-body';
 import { smsSenderOf } from '../../platform/sms';
-import { perAddressPerMinute } from '../../platform/throttle';
 import { visitOf } from '../../platform/visit';
 import { newCaptcha } from './captcha';
 import { resendNewIpCode } from './new-ip';

@@ -250,7 +250,8 @@ export function passwordStrengthError(password: string): string | null {
 /**
  * POST /wps/member/register (username mode) and /wps/member/register/mobile (spec §2, §4, §5);
  * logs the new member in. In mobile mode the account is the mobile number, and a password is
- * always asked: without SMS login (not built yet) it is the only way back in.
+ * always asked: SMS login is a brand option (MOBILEVERCODELOGIN3), and without it the password
+ * is the only way back in.
  */
 export async function register(
   deps: AccountDeps,

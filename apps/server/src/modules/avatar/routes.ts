@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { AppError } from '../../platform/errors';
+import { perAddressPerMinute } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
-import { perAddressPerMinute } from '../../platform/throttle';
 import * as service from './service';
 
 /** Avatar changes per visitor address per minute (each member also has AVATAR_UPLOADS_PER_HOUR). */

@@ -1,9 +1,9 @@
 import { forgotPasswordByEmailCall, resetPasswordByPhoneCall, resetPasswordCall } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
 import { createEmailSender, loadMailConfig } from '../../platform/email';
+import { perAddressPerMinute } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { openSealedBody } from '../../platform/sealed-body';
-import { perAddressPerMinute } from '../../platform/throttle';
 import { visitOf } from '../../platform/visit';
 import { resetByPhone } from './phone';
 import * as service from './service';

@@ -1,8 +1,8 @@
 import { sendRegisterSmsCodeCall, sendSmsCodeCall } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
+import { perAddressPerMinute } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { smsSenderOf } from '../../platform/sms';
-import { perAddressPerMinute } from '../../platform/throttle';
 import { visitOf } from '../../platform/visit';
 import * as service from './service';
 
