@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { AVATAR_MAX_BYTES, BUILTIN_AVATARS } from '@khela/contract';
+import { AVATAR_MAX_BYTES, AVATAR_UPLOAD_BODY_LIMIT, BUILTIN_AVATARS, setAvatarCall } from '@khela/contract';
 import { sql } from 'kysely';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -290,6 +290,57 @@ describe('built-in avatars', () => {
     const both = await setIcon(m.token, { builtin: 'tiger', image: PNG_64.toString('base64') });
     expect(both.json().code).toBe('VALIDATION_FAILED');
     expect((await stored(m.username))?.avatar).toBeNull();
+  });
+});
+
+describe('PUT /wps/member/info/icon without a session', () => {
+  const anonymous = (payload: string, contentType = 'application/json', token?: string) =>
+    t.app.inject({
+      method: setAvatarCall.method,
+      url: setAvatarCall.path,
+      headers: { 'content-type': contentType, 'x-forwarded-for': newIp(), ...(token ? bearer(token) : {}) },
+      payload,
+    });
+
+  it('answers 401 before it reads the body, however wrong the body is', async () => {
+    for (const [payload, type] of [
+      ['{"builtin": "tiger", "memberId": 1}', 'application/json'],
+      ['{"image": 42}', 'application/json'],
+      ['{"builtin": ', 'application/json'],
+      ['builtin=tiger', 'text/plain'],
+    ] as const) {
+      const res = await anonymous(payload, type);
+      expect(res.statusCode, payload).toBe(401);
+      expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED', value: null });
+    }
+    // An unknown token is no session either.
+    expect((await anonymous('{"image": 42}', 'application/json', 'x'.repeat(43))).statusCode).toBe(401);
+  });
+
+  it('answers 401 to a body just under the upload limit without parsing it', async () => {
+    // Malformed JSON: parsed, it would answer 400 MALFORMED_JSON.
+    const body = `{"image": "${'A'.repeat(AVATAR_UPLOAD_BODY_LIMIT - 64)}`;
+    expect(body.length).toBeLessThan(AVATAR_UPLOAD_BODY_LIMIT);
+    const res = await anonymous(body);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a 5.6 MB body as too large before it looks for a session', async () => {
+    const body = JSON.stringify({ image: 'A'.repeat(Math.ceil(5.6 * 1024 * 1024)) });
+    expect(body.length).toBeGreaterThan(AVATAR_UPLOAD_BODY_LIMIT);
+    const res = await anonymous(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'BODY_TOO_LARGE', message: 'errors.BODY_TOO_LARGE' });
+  });
+
+  it('answers 401 to the avatar list whatever its query', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/wps/relay/MCSFE_getPlayerAvatar?avatar=%00&${'x'.repeat(2000)}=1`,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe('UNAUTHORIZED');
   });
 });
 

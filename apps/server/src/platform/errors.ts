@@ -6,6 +6,11 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export class AppError extends Error {
   readonly status: number;
   readonly messageKey: string;
+  /**
+   * The failure envelope's `value`: null, except where the call's contract `failure` says what
+   * a refusal carries (a login's `{ captcha: true }`); subclasses set it.
+   */
+  readonly value: unknown = null;
   constructor(
     readonly code: ErrorCode,
     readonly fieldErrors?: Record<string, string>,
@@ -56,7 +61,7 @@ function fieldErrorsOf(
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.status).send(failure(err.code, err.fieldErrors, err.messageKey));
+      return reply.code(err.status).send({ ...failure(err.code, err.fieldErrors, err.messageKey), value: err.value });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply.code(400).send(failure('VALIDATION_FAILED', fieldErrorsOf(err.validation)));

@@ -20,6 +20,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './errors';
+import { acceptForms, FORM_TYPE } from './form-body';
 import { authenticate, type SessionMember } from './sessions';
 
 /**
@@ -184,6 +185,7 @@ export function route<const D extends CallDefinition>(
     schema: {
       tags: [d.tag],
       summary: d.summary,
+      ...(d.form ? { consumes: [FORM_TYPE, 'application/json'] } : {}),
       description: `auth: \`${d.auth}\``,
       security: securityOf(d.auth),
       ...(d.query ? { querystring: d.query } : {}),
@@ -198,7 +200,15 @@ export function route<const D extends CallDefinition>(
       return ok(value);
     },
   };
-  app.route(options);
+  if (!d.form) {
+    app.route(options);
+    return;
+  }
+  // A form call gets the form parser in a scope of its own: no other call reads forms.
+  app.register(async (scope) => {
+    acceptForms(scope);
+    scope.route(options);
+  });
 }
 
 /** The security schemes named by `securityOf`, for the OpenAPI document. */

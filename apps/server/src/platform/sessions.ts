@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { BrandSnapshot } from './brand';
 import { brandOf } from './brand';
-import { clientIp } from './client-ip';
 import type { Database } from './db';
 import { AppError } from './errors';
 import { siteRefusal } from './site-kind';
@@ -41,20 +40,18 @@ export function hashToken(token: string): Buffer {
 export async function createSession(
   db: Database,
   member: { id: bigint },
-  req: FastifyRequest,
-  loginType: string,
+  o: { ip: string; userAgent: string; loginType: string; hours: number },
 ): Promise<string> {
   const token = randomBytes(TOKEN_BYTES).toString('base64url');
-  const hours = req.server.config.SESSION_ABSOLUTE_HOURS;
   await db.kysely
     .insertInto('sessions')
     .values({
       token_hash: hashToken(token),
       member_id: member.id,
-      login_type: loginType,
-      expires_at: sql<Date>`now() + make_interval(hours => ${hours})`,
-      ip: clientIp(req, req.server.config.TRUSTED_PROXY_HEADER),
-      user_agent: (req.headers['user-agent'] ?? '').slice(0, 512),
+      login_type: o.loginType,
+      expires_at: sql<Date>`now() + make_interval(hours => ${o.hours})`,
+      ip: o.ip,
+      user_agent: o.userAgent,
     })
     .execute();
   return token;

@@ -1,9 +1,9 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
 import { PNG } from 'pngjs';
 import type { Database } from '../../platform/db';
+import * as repo from './repo';
 
-/** Issue 3: the image captcha lives 2 minutes and is good for one try. */
+/** The image captcha a login asks for after failures (spec §4): it lives 2 minutes, good for one try. */
 export const CAPTCHA_TTL_SECONDS = 120;
 export const CAPTCHA_DIGITS = 4;
 const WIDTH = 120;
@@ -71,14 +71,7 @@ export function drawCaptcha(text: string): Buffer {
 /** Stores a captcha answer (hashed) and returns its id. */
 export async function storeCaptcha(db: Database, answer: string): Promise<string> {
   const id = randomUUID();
-  await db.kysely
-    .insertInto('captchas')
-    .values({
-      id,
-      answer_hash: answerHash(id, answer),
-      expires_at: sql<Date>`now() + make_interval(secs => ${CAPTCHA_TTL_SECONDS})`,
-    })
-    .execute();
+  await repo.insertCaptcha(db, id, answerHash(id, answer), CAPTCHA_TTL_SECONDS);
   return id;
 }
 
@@ -92,15 +85,7 @@ export async function newCaptcha(db: Database): Promise<{ captchaId: string; ima
 /** Uses the captcha up (right or wrong answer) and says whether the answer was right. */
 export async function checkCaptcha(db: Database, id: string | undefined, answer: string | undefined): Promise<boolean> {
   if (!id || !answer) return false;
-  if (Math.random() < 0.02) await sql`DELETE FROM captchas WHERE expires_at < now()`.execute(db.kysely);
-  const row = await db.kysely
-    .updateTable('captchas')
-    .set({ used: true })
-    .where('id', '=', id)
-    .where('used', '=', false)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .returning('answer_hash')
-    .executeTakeFirst();
-  if (!row) return false;
-  return timingSafeEqual(Buffer.from(row.answer_hash), answerHash(id, answer));
+  const stored = await repo.useCaptcha(db, id);
+  if (!stored) return false;
+  return timingSafeEqual(stored, answerHash(id, answer));
 }

@@ -2,23 +2,24 @@ import { randomBytes } from 'node:crypto';
 import {
   FIELD_ERRORS,
   type LoginBody,
+  type LoginFailureValue,
   type LoginResult,
   type NewIpVerifyBody,
   type RegisterBody,
   VALIDATION_KEYS,
   validateForm,
 } from '@khela/contract';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
-import { clientIp } from '../../platform/client-ip';
+import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { requireHumanCheck } from '../../platform/human-check';
+import { createHumanChallenge, requireHumanCheck } from '../../platform/human-check';
 import { burnVerifyTime, hashPassword, isBreached, isWeak, verifyPassword } from '../../platform/passwords';
 import type { MemberLabel } from '../../platform/schema';
-import { createSession } from '../../platform/sessions';
+import { createSession, revokeSession, type SessionMember } from '../../platform/sessions';
 import { siteRefusal, TRIAL_TYPE } from '../../platform/site-kind';
+import type { SmsSender } from '../../platform/sms';
 import {
   captchaRequired,
   clearFailures,
@@ -27,32 +28,51 @@ import {
   recentFailures,
   recordFailure,
 } from '../../platform/throttle';
+import type { Visit } from '../../platform/visit';
 import { consumeCode, memberByMobile } from '../verification/service';
 import { checkCaptcha } from './captcha';
-import { passNewIpCheck, recordLoginIp, requireKnownIp } from './new-ip';
+import { passNewIpCheck, requireKnownIp } from './new-ip';
 import * as repo from './repo';
+
+/** What the account services work with besides the call's input and its visit. */
+export type AccountDeps = { db: Database; config: Config; sms: SmsSender };
+/** What opening a session needs (no texts are sent). */
+export type SessionDeps = Pick<AccountDeps, 'db' | 'config'>;
 
 /** A refused login; `captcha` tells the form to show the captcha from now on (spec §4). */
 export class LoginRefused extends AppError {
+  override readonly value: LoginFailureValue | null;
   constructor(
     code: 'INVALID_CREDENTIALS' | 'CAPTCHA_REQUIRED' | 'CAPTCHA_INVALID' | 'ACCOUNT_LOCKED',
-    readonly captcha: boolean,
+    captcha: boolean,
   ) {
     super(code);
+    this.value = captcha ? { captcha: true } : null;
   }
 }
 
-const ipOf = (req: FastifyRequest) => clientIp(req, req.server.config.TRUSTED_PROXY_HEADER);
+/** What opening a session needs of a member. */
+export type SessionCandidate = { id: bigint; account: string; is_agent: number; member_label: MemberLabel[] };
 
-export async function sessionResult(
-  req: FastifyRequest,
-  member: { id: bigint; account: string; is_agent: number; member_label: MemberLabel[] },
+/**
+ * Opens a session for a member whose password or code was proven, and answers like a login
+ * (spec §3 login response). Also used by the password reset by phone, which logs in.
+ */
+export async function openSession(
+  deps: SessionDeps,
+  visit: Visit,
+  member: SessionCandidate,
   loginType: string,
   passwordExpired: boolean,
 ): Promise<LoginResult> {
-  const db = req.server.db;
-  const token = await createSession(db, member, req, loginType);
-  await recordLoginIp(db, member.id, ipOf(req));
+  const { db, config } = deps;
+  const token = await createSession(db, member, {
+    ip: visit.ip,
+    userAgent: visit.userAgent,
+    loginType,
+    hours: config.SESSION_ABSOLUTE_HOURS,
+  });
+  await repo.recordLoginIp(db, member.id, visit.ip);
   const firstTimeLogin = await repo.markLoggedIn(db, member.id);
   return {
     token,
@@ -65,29 +85,29 @@ export async function sessionResult(
   };
 }
 
-function expired(req: FastifyRequest, changedAt: Date, password: string): boolean {
+function expired(config: Config, changedAt: Date, password: string): boolean {
   // Spec §9: '123456' always forces a change; otherwise only an expiry the operator set.
   if (isWeak(password)) return true;
-  const days = req.server.config.PASSWORD_MAX_AGE_DAYS;
+  const days = config.PASSWORD_MAX_AGE_DAYS;
   return days > 0 && Date.now() - new Date(changedAt).getTime() > days * 86_400_000;
 }
 
 /**
- * POST /wps/session/login (spec §2, §4; issue 3 §8). Wrong username and wrong password give the
- * same answer after the same argon2 work; 3 failures in an hour (account or address) ask for a
- * captcha, 10 lock the account for 15 minutes.
+ * POST /wps/session/login (spec §2, §4). Wrong username and wrong password give the same answer
+ * after the same argon2 work; 3 failures in an hour (account or address) ask for a captcha, 10
+ * lock the account for 15 minutes.
  */
-export async function login(req: FastifyRequest, brand: BrandSnapshot, body: LoginBody): Promise<LoginResult> {
-  if (body.type === 'sms') return smsLogin(req, brand, body);
-  const db = req.server.db;
-  const ip = ipOf(req);
+export async function login(deps: AccountDeps, visit: Visit, body: LoginBody): Promise<LoginResult> {
+  if (body.type === 'sms') return smsLogin(deps, visit, body);
+  const { db, config } = deps;
+  const { brand, ip } = visit;
   const account = body.username.trim();
   if (account === '' || body.password === '')
     throw new AppError('VALIDATION_FAILED', {
       ...(account === '' ? { username: VALIDATION_KEYS.usernamePassword } : {}),
       ...(body.password === '' ? { password: VALIDATION_KEYS.usernamePassword } : {}),
     });
-  await requireHumanCheck(db, req.server.config, body.altcha);
+  await requireHumanCheck(db, config, body.altcha);
 
   const failures = await recentFailures(db, brand.id, account, ip);
   if (captchaRequired(failures)) {
@@ -137,11 +157,11 @@ export async function login(req: FastifyRequest, brand: BrandSnapshot, body: Log
     throw new LoginRefused('INVALID_CREDENTIALS', captchaRequired(now));
   }
 
-  await refuseOffSite(req, brand, member, 'username');
-  const passwordExpired = expired(req, member.password_changed_at, body.password);
-  await requireKnownIp(req, brand, member, passwordExpired);
+  await refuseOffSite(deps, visit, member, 'username');
+  const passwordExpired = expired(config, member.password_changed_at, body.password);
+  await requireKnownIp(deps, visit, member, passwordExpired);
   await clearFailures(db, brand.id, account);
-  const result = await sessionResult(req, member, 'username', passwordExpired);
+  const result = await openSession(deps, visit, member, 'username', passwordExpired);
   await audit(db, { event: 'login.ok', brandId: brand.id, memberId: member.id, ip, detail: { type: 'username' } });
   return result;
 }
@@ -151,40 +171,35 @@ export async function login(req: FastifyRequest, brand: BrandSnapshot, body: Log
  * its password or code has been proven, so the refusal tells nothing to someone without them.
  */
 export async function refuseOffSite(
-  req: FastifyRequest,
-  brand: BrandSnapshot,
+  deps: SessionDeps,
+  visit: Visit,
   member: { id: bigint; is_agent: number; agent_only: boolean },
   type: string,
 ): Promise<void> {
-  const refusal = siteRefusal(req.server.config, member);
+  const refusal = siteRefusal(deps.config, member);
   if (!refusal) return;
-  await audit(req.server.db, {
+  await audit(deps.db, {
     event: 'login.refused',
-    brandId: brand.id,
+    brandId: visit.brand.id,
     memberId: member.id,
-    ip: ipOf(req),
-    detail: { reason: refusal, type, siteKind: req.server.config.SITE_KIND },
+    ip: visit.ip,
+    detail: { reason: refusal, type, siteKind: deps.config.SITE_KIND },
   });
   throw new AppError(refusal);
 }
 
 /** POST /wps/session/login/newip: the SMS code of a new-address check opens the held-back session. */
-export async function newIpLogin(
-  req: FastifyRequest,
-  brand: BrandSnapshot,
-  body: NewIpVerifyBody,
-): Promise<LoginResult> {
-  return passNewIpCheck(req, brand, body, async (member, passwordExpired) => {
-    const result = await sessionResult(req, member, 'username', passwordExpired);
-    await audit(req.server.db, {
-      event: 'login.ok',
-      brandId: brand.id,
-      memberId: member.id,
-      ip: ipOf(req),
-      detail: { type: 'username', newIp: true },
-    });
-    return result;
+export async function loginFromNewIp(deps: AccountDeps, visit: Visit, body: NewIpVerifyBody): Promise<LoginResult> {
+  const { member, passwordExpired } = await passNewIpCheck(deps, visit, body);
+  const result = await openSession(deps, visit, member, 'username', passwordExpired);
+  await audit(deps.db, {
+    event: 'login.ok',
+    brandId: visit.brand.id,
+    memberId: member.id,
+    ip: visit.ip,
+    detail: { type: 'username', newIp: true },
   });
+  return result;
 }
 
 /**
@@ -192,10 +207,10 @@ export async function newIpLogin(
  * /wps/verification/sms/noLogin. No human check (spec); the code is single use and takes 5
  * wrong tries at most. Owning the phone also lifts a lockout. Never asks for a password change.
  */
-async function smsLogin(req: FastifyRequest, brand: BrandSnapshot, body: LoginBody): Promise<LoginResult> {
+async function smsLogin(deps: AccountDeps, visit: Visit, body: LoginBody): Promise<LoginResult> {
+  const { brand, ip } = visit;
   if (!brand.flags.MOBILEVERCODELOGIN3) throw new AppError('FEATURE_DISABLED');
-  const db = req.server.db;
-  const ip = ipOf(req);
+  const db = deps.db;
   const mobile = body.username.trim();
   const code = body.password.trim();
   if (mobile === '' || code === '')
@@ -217,11 +232,10 @@ async function smsLogin(req: FastifyRequest, brand: BrandSnapshot, body: LoginBo
   }
   const member = await memberByMobile(db, brand.id, phone);
   if (!member) throw new AppError('INVALID_SMS_CODE', { password: VALIDATION_KEYS.verificationCode });
-  await refuseOffSite(req, brand, member, 'sms');
-  if (member.locked_until)
-    await db.kysely.updateTable('members').set({ locked_until: null }).where('id', '=', member.id).execute();
+  await refuseOffSite(deps, visit, member, 'sms');
+  if (member.locked_until) await repo.unlockMember(db, member.id);
   await clearFailures(db, brand.id, member.account);
-  const result = await sessionResult(req, member, 'sms', false);
+  const result = await openSession(deps, visit, member, 'sms', false);
   await audit(db, { event: 'login.ok', brandId: brand.id, memberId: member.id, ip, detail: { type: 'sms' } });
   return result;
 }
@@ -236,21 +250,22 @@ export function passwordStrengthError(password: string): string | null {
 /**
  * POST /wps/member/register (username mode) and /wps/member/register/mobile (spec §2, §4, §5);
  * logs the new member in. In mobile mode the account is the mobile number, and a password is
- * always asked: without SMS login (not built yet) it is the only way back in.
+ * always asked: SMS login is a brand option (MOBILEVERCODELOGIN3), and without it the password
+ * is the only way back in.
  */
 export async function register(
-  req: FastifyRequest,
-  brand: BrandSnapshot,
+  deps: AccountDeps,
+  visit: Visit,
   body: RegisterBody,
   mode: 'username' | 'mobile' = 'username',
 ): Promise<LoginResult> {
+  const { db, config } = deps;
+  const { brand, ip } = visit;
   if (!brand.flags[mode === 'mobile' ? 'MOBILENUMREG3' : 'DIRECTREG3']) throw new AppError('FEATURE_DISABLED');
   // Registration makes players; the agent site has no use for them (agents are opened by their upline).
-  if (req.server.config.SITE_KIND === 'agent') throw new AppError('FEATURE_DISABLED');
+  if (config.SITE_KIND === 'agent') throw new AppError('FEATURE_DISABLED');
   // REGMOBVERF3: the mobile number is verified by a code from /wps/verification/sms/register.
   const smsCode = !!brand.flags.REGMOBVERF3;
-  const db = req.server.db;
-  const ip = ipOf(req);
   const { altcha: _a, registerUrl, registerMethod: _m, login: _l, language, domain: _d, ...values } = body;
   const fieldErrors: Record<string, string> = {};
   for (const [field, m] of Object.entries(
@@ -264,7 +279,7 @@ export async function register(
   }
   if (Object.keys(fieldErrors).length > 0) throw new AppError('VALIDATION_FAILED', fieldErrors);
 
-  await requireHumanCheck(db, req.server.config, body.altcha);
+  await requireHumanCheck(db, config, body.altcha);
   if (smsCode)
     await consumeCode(db, {
       brandId: brand.id,
@@ -317,25 +332,25 @@ export async function register(
     ip,
     detail: { method: mode, upline: uplineId === null ? null : String(uplineId) },
   });
-  const result = await sessionResult(req, member, 'username', false);
+  const result = await openSession(deps, visit, member, 'username', false);
   await audit(db, { event: 'login.ok', brandId: brand.id, memberId: member.id, ip, detail: { type: 'register' } });
   return result;
 }
 
 /** POST /wps/agent/affiliate: whether `code` is an agent's invitation code of this brand. */
-export async function checkAffiliate(db: Database, brand: BrandSnapshot, code: string): Promise<void> {
+export async function checkAffiliate(db: Database, brand: BrandSnapshot, code: string) {
   const agent = code.trim() ? await repo.agentByCode(db, brand.id, code.trim()) : undefined;
   if (!agent) throw new AppError('INVITATION_CODE_ERROR');
+  return { valid: true as const };
 }
 
 /** POST /wps/session/login/freeplay: a new trial account (isAgent 4, no password) and its session. */
-export async function freePlay(req: FastifyRequest, brand: BrandSnapshot): Promise<LoginResult> {
+export async function freePlay(deps: AccountDeps, visit: Visit): Promise<LoginResult> {
+  const { db, config } = deps;
+  const { brand, ip } = visit;
   if (!brand.flags.FREEPLAY3) throw new AppError('FEATURE_DISABLED');
   // A trial account is no agent: the agent site would turn it away at once.
-  if (siteRefusal(req.server.config, { is_agent: TRIAL_TYPE, agent_only: false }))
-    throw new AppError('NON_AGENT_LOGIN');
-  const db = req.server.db;
-  const ip = ipOf(req);
+  if (siteRefusal(config, { is_agent: TRIAL_TYPE, agent_only: false })) throw new AppError('NON_AGENT_LOGIN');
   // 'guest' + 10 base-36 characters (~51 bits): matches the username pattern, never guessed.
   const account = `guest${BigInt(`0x${randomBytes(8).toString('hex')}`)
     .toString(36)
@@ -348,7 +363,20 @@ export async function freePlay(req: FastifyRequest, brand: BrandSnapshot): Promi
     first_login: false,
     register_ip: ip,
   });
-  const result = await sessionResult(req, member, 'freeplay', false);
+  const result = await openSession(deps, visit, member, 'freeplay', false);
   await audit(db, { event: 'login.freeplay', brandId: brand.id, memberId: member.id, ip });
   return result;
+}
+
+/** DELETE /wps/session/logout: ends this session only. */
+export async function logout(db: Database, member: SessionMember, ip: string): Promise<null> {
+  await revokeSession(db, member.sessionId);
+  await audit(db, { event: 'session.logout', brandId: member.brandId, memberId: member.id, ip });
+  return null;
+}
+
+/** GET /wps/verification/human: a new ALTCHA challenge for the widget. */
+export async function humanChallenge(db: Database, config: Config) {
+  const challenge = await createHumanChallenge(db, config);
+  return { parameters: { ...challenge.parameters }, signature: challenge.signature };
 }

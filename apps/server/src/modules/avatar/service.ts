@@ -8,6 +8,7 @@ import {
   builtinAvatarUrl,
   FIELD_ERRORS,
   isBuiltinAvatar,
+  isTrialAccount,
   type PlayerAvatars,
   type SetAvatarBody,
 } from '@khela/contract';
@@ -64,7 +65,7 @@ export async function setAvatar(db: Database, member: SessionMember, body: SetAv
   }
 
   // Trial accounts are thrown away after play: they may pick a built-in avatar, not store pictures.
-  if (member.isAgent === 4) throw new AppError('TRIAL_ACCOUNT');
+  if (isTrialAccount(member.isAgent)) throw new AppError('TRIAL_ACCOUNT');
   const image = (body.image ?? '').replace(/\s+/g, '');
   if (image === '' || !BASE64.test(image)) throw new AppError('AVATAR_NOT_IMAGE');
   const bytes = Buffer.from(image, 'base64');

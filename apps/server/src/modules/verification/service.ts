@@ -1,26 +1,36 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
+  FIELD_ERRORS,
   type Locale,
   SMS_CODE_DIGITS,
   SMS_CODE_MAX_ATTEMPTS,
   SMS_CODE_TTL_MINUTES,
   SMS_RESEND_SECONDS,
   SMS_SENDS_PER_HOUR,
+  type SmsCodeSent,
+  type SmsNoLoginBody,
+  type SmsRegisterBody,
   VALIDATION_KEYS,
 } from '@khela/contract';
 import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { audit } from '../../platform/audit';
+import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { NEW_IP_SMS_TEXT, SMS_CODE_TEXT } from '../../platform/member-texts';
+import { requireHumanCheck } from '../../platform/human-check';
+import { memberLanguage, NEW_IP_SMS_TEXT, SMS_CODE_TEXT } from '../../platform/member-texts';
 import type { DB } from '../../platform/schema';
 import type { SmsSender } from '../../platform/sms';
+import type { Visit } from '../../platform/visit';
+import * as repo from './repo';
 
 type Db = Database | Kysely<DB>;
-const k = (db: Db) => ('kysely' in db ? db.kysely : db);
 
-export type SmsPurpose = 'login' | 'register' | 'reset' | 'newip';
+export type { SmsPurpose } from './repo';
 export type Phone = { dialingCode: string; mobile: string };
+
+/** What sending codes works with besides the call's input. */
+export type SmsDeps = { db: Database; config: Config; sms: SmsSender };
 
 const digits = (s: string | undefined) => (s ?? '').replace(/\D/g, '');
 
@@ -48,32 +58,62 @@ export function newCode(): string {
 
 /** The member whose mobile number this is (any dialling code when the member has none stored). */
 export function memberByMobile(db: Db, brandId: number, p: Phone) {
-  const mobile = p.mobile.trim();
-  return k(db)
-    .selectFrom('members')
-    .select([
-      'id',
-      'account',
-      'password_hash',
-      'password_changed_at',
-      'first_login',
-      'is_agent',
-      'member_label',
-      'locked_until',
-      'agent_only',
-      'language',
-    ])
-    .where('brand_id', '=', brandId)
-    .where('mobile_num', '=', mobile)
-    .where('is_agent', '!=', 4)
-    .where((eb) =>
-      eb.or([
-        eb('country_dialing_code', 'is', null),
-        eb(sql<string>`regexp_replace(country_dialing_code, '[^0-9]', '', 'g')`, '=', digits(p.dialingCode)),
-      ]),
-    )
-    .orderBy('id')
-    .executeTakeFirst();
+  return repo.memberByMobile(db, brandId, p.mobile.trim(), digits(p.dialingCode));
+}
+
+/** A number as the SMS calls take it: 6 to 15 digits, a leading + allowed. */
+const MOBILE = /^\+?\d{6,15}$/;
+const badMobile = (field: string) => new AppError('VALIDATION_FAILED', { [field]: VALIDATION_KEYS.mobileNum });
+
+/**
+ * POST /wps/verification/sms/noLogin (spec §7): a login or reset code for a member's number,
+ * after the human check. An unknown number gets the same answer and no text.
+ */
+export async function sendMemberCode(deps: SmsDeps, visit: Visit, body: SmsNoLoginBody): Promise<SmsCodeSent> {
+  const { db, config } = deps;
+  const { brand, ip } = visit;
+  if (!brand.flags.MOBILEVERCODELOGIN3) throw new AppError('FEATURE_DISABLED');
+  if (!MOBILE.test(body.mobileNum.trim())) throw badMobile('mobileNum');
+  await requireHumanCheck(db, config, body.altcha);
+  const phone = { dialingCode: body.countryDialingCode ?? '', mobile: body.mobileNum };
+  const member = await memberByMobile(db, brand.id, phone);
+  const purpose = body.purpose ?? 'login';
+  const value = await issueCode(deps, {
+    brandId: brand.id,
+    phone,
+    purpose,
+    deliver: !!member,
+    ip,
+    brandName: brand.info.name,
+    language: memberLanguage(member?.language, brand),
+  });
+  if (member) await audit(db, { event: 'sms.sent', brandId: brand.id, memberId: member.id, ip, detail: { purpose } });
+  return value;
+}
+
+/** POST /wps/verification/sms/register (spec §7, REGMOBVERF3): a code for a number not yet registered. */
+export async function sendRegisterCode(deps: SmsDeps, visit: Visit, body: SmsRegisterBody): Promise<SmsCodeSent> {
+  const { db, config } = deps;
+  const { brand, ip } = visit;
+  if (!brand.flags.REGMOBVERF3) throw new AppError('FEATURE_DISABLED');
+  if (!MOBILE.test(body.mobileNo.trim())) throw badMobile('mobileNo');
+  await requireHumanCheck(db, config, body.altcha);
+  const phone = { dialingCode: body.countryDialingCode ?? '', mobile: body.mobileNo };
+  // Registration would refuse the number anyway; no SMS is spent on it.
+  if (await memberByMobile(db, brand.id, phone))
+    throw new AppError('ACCOUNT_EXISTS', { mobileNo: FIELD_ERRORS.mobileTaken });
+  const value = await issueCode(deps, {
+    brandId: brand.id,
+    phone,
+    purpose: 'register',
+    deliver: true,
+    ip,
+    brandName: brand.info.name,
+    // Nobody to ask yet: the brand's default language.
+    language: memberLanguage(null, brand),
+  });
+  await audit(db, { event: 'sms.sent', brandId: brand.id, ip, detail: { purpose: 'register' } });
+  return value;
 }
 
 /**
@@ -83,51 +123,43 @@ export function memberByMobile(db: Db, brandId: number, p: Phone) {
  * could not be sent is not left usable.
  */
 export async function issueCode(
-  db: Database,
-  sender: SmsSender,
+  deps: Pick<SmsDeps, 'db' | 'sms'>,
   o: {
     brandId: number;
     phone: Phone;
-    purpose: SmsPurpose;
+    purpose: repo.SmsPurpose;
     deliver: boolean;
     ip: string;
     brandName: string;
     /** The language of the text: the member's, or the brand default for a number not yet registered. */
     language: Locale;
   },
-): Promise<{ expiredMinutes: number }> {
+): Promise<SmsCodeSent> {
+  const { db, sms } = deps;
   const key = phoneKey(o.phone);
-  const r = await sql<{ n: string | number; last_age: number | null }>`
-    SELECT count(*) AS n,
-           extract(epoch FROM now() - max(created_at))::float8 AS last_age
-      FROM sms_codes
-     WHERE brand_id = ${o.brandId} AND phone = ${key} AND created_at > now() - interval '1 hour'`.execute(db.kysely);
-  const row = r.rows[0];
-  if (Number(row?.n ?? 0) >= SMS_SENDS_PER_HOUR) throw new AppError('SMS_TOO_MANY');
-  if (row?.last_age != null && Number(row.last_age) < SMS_RESEND_SECONDS) throw new AppError('SMS_RESEND_TOO_SOON');
+  const recent = await repo.sendsLastHour(db, o.brandId, key);
+  if (recent.count >= SMS_SENDS_PER_HOUR) throw new AppError('SMS_TOO_MANY');
+  if (recent.lastAgeSeconds !== null && recent.lastAgeSeconds < SMS_RESEND_SECONDS)
+    throw new AppError('SMS_RESEND_TOO_SOON');
 
   const code = newCode();
   const salt = randomBytes(16);
-  const inserted = await db.kysely
-    .insertInto('sms_codes')
-    .values({
-      brand_id: o.brandId,
-      phone: key,
-      purpose: o.purpose,
-      salt,
-      code_hash: hashCode(salt, code),
-      sent: o.deliver,
-      ip: o.ip,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await repo.insertCode(db, {
+    brand_id: o.brandId,
+    phone: key,
+    purpose: o.purpose,
+    salt,
+    code_hash: hashCode(salt, code),
+    sent: o.deliver,
+    ip: o.ip,
+  });
   if (o.deliver) {
     const texts = o.purpose === 'newip' ? NEW_IP_SMS_TEXT : SMS_CODE_TEXT;
     const text = texts[o.language]({ brand: o.brandName, code, minutes: SMS_CODE_TTL_MINUTES });
     try {
-      await sender.send(e164(o.phone), text);
+      await sms.send(e164(o.phone), text);
     } catch {
-      await db.kysely.updateTable('sms_codes').set({ used_at: new Date() }).where('id', '=', inserted.id).execute();
+      await repo.useCode(db, id);
       throw new AppError('SMS_SEND_FAILED');
     }
   }
@@ -141,42 +173,23 @@ export async function issueCode(
  */
 export async function consumeCode(
   db: Db,
-  o: { brandId: number; phone: Phone; purpose: SmsPurpose; code: string; field: string },
+  o: { brandId: number; phone: Phone; purpose: repo.SmsPurpose; code: string; field: string },
 ): Promise<void> {
   const refused = () => new AppError('INVALID_SMS_CODE', { [o.field]: VALIDATION_KEYS.verificationCode });
   const code = o.code.trim();
-  const live = await k(db)
-    .selectFrom('sms_codes')
-    .select(['id', 'salt', 'code_hash', 'attempts'])
-    .where('brand_id', '=', o.brandId)
-    .where('phone', '=', phoneKey(o.phone))
-    .where('purpose', '=', o.purpose)
-    .where('sent', '=', true)
-    .where('used_at', 'is', null)
-    .where('created_at', '>', sql<Date>`now() - make_interval(mins => ${SMS_CODE_TTL_MINUTES})`)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const live = await repo.liveCode(db, {
+    brandId: o.brandId,
+    phone: phoneKey(o.phone),
+    purpose: o.purpose,
+    minutes: SMS_CODE_TTL_MINUTES,
+  });
   if (!live) throw refused();
   const right =
     /^\d+$/.test(code) && timingSafeEqual(hashCode(Buffer.from(live.salt), code), Buffer.from(live.code_hash));
   if (!right) {
-    await k(db)
-      .updateTable('sms_codes')
-      .set({
-        attempts: sql<number>`attempts + 1`,
-        used_at: sql<Date | null>`CASE WHEN attempts + 1 >= ${SMS_CODE_MAX_ATTEMPTS} THEN now() ELSE used_at END`,
-      })
-      .where('id', '=', live.id)
-      .execute();
+    await repo.countWrongTry(db, BigInt(live.id), SMS_CODE_MAX_ATTEMPTS);
     throw refused();
   }
   // Single use even under parallel calls: only one update finds used_at still null.
-  const used = await k(db)
-    .updateTable('sms_codes')
-    .set({ used_at: sql<Date>`now()` })
-    .where('id', '=', live.id)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  if (Number(used.numUpdatedRows) !== 1) throw refused();
+  if (!(await repo.useCode(db, BigInt(live.id)))) throw refused();
 }

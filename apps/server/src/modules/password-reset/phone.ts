@@ -6,28 +6,23 @@ import {
   validateField,
   validateVerificationCode,
 } from '@khela/contract';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../platform/audit';
-import type { BrandSnapshot } from '../../platform/brand';
-import { clientIp } from '../../platform/client-ip';
 import { AppError } from '../../platform/errors';
 import { hashPassword, isBreached, isWeak } from '../../platform/passwords';
-import { refuseOffSite, sessionResult } from '../auth/service';
-import { consumeCode, memberByMobile } from './service';
+import type { Visit } from '../../platform/visit';
+import { openSession, refuseOffSite, type SessionDeps } from '../auth/service';
+import { consumeCode, memberByMobile } from '../verification/service';
+import * as repo from './repo';
 
 /**
  * POST /wps/member/password/verification (spec §2 forgot by phone): the number's reset code
  * sets a new password (brand rule, not weak, not breached), ends every session of the member,
  * lifts a lockout and logs in. An unknown number is refused like a wrong code.
  */
-export async function resetByPhone(
-  req: FastifyRequest,
-  brand: BrandSnapshot,
-  body: PhoneResetBody,
-): Promise<LoginResult> {
+export async function resetByPhone(deps: SessionDeps, visit: Visit, body: PhoneResetBody): Promise<LoginResult> {
+  const { db } = deps;
+  const { brand, ip } = visit;
   if (!brand.flags.MOBILEVERCODELOGIN3) throw new AppError('FEATURE_DISABLED');
-  const db = req.server.db;
-  const ip = clientIp(req, req.server.config.TRUSTED_PROXY_HEADER);
   const errors: Record<string, string> = {};
   if (body.mobileNum.trim() === '') errors.mobileNum = VALIDATION_KEYS.notEmpty;
   const codeError = validateVerificationCode(body.verificationCode);
@@ -50,24 +45,9 @@ export async function resetByPhone(
   });
   const member = await memberByMobile(db, brand.id, phone);
   if (!member) throw new AppError('INVALID_SMS_CODE', { verificationCode: VALIDATION_KEYS.verificationCode });
-  await refuseOffSite(req, brand, member, 'reset');
+  await refuseOffSite(deps, visit, member, 'reset');
 
-  const hash = await hashPassword(body.newPassword);
-  const revoked = await db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('members')
-      .set({ password_hash: hash, password_changed_at: new Date(), locked_until: null })
-      .where('id', '=', member.id)
-      .execute();
-    const r = await trx
-      .updateTable('sessions')
-      .set({ revoked_at: new Date() })
-      .where('member_id', '=', member.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    await trx.deleteFrom('login_failures').where('member_id', '=', member.id).execute();
-    return Number(r.numUpdatedRows);
-  });
+  const revoked = await repo.resetMemberPassword(db, member.id, await hashPassword(body.newPassword));
   await audit(db, {
     event: 'password.reset',
     brandId: brand.id,
@@ -75,7 +55,7 @@ export async function resetByPhone(
     ip,
     detail: { via: 'sms', revokedSessions: revoked },
   });
-  const result = await sessionResult(req, member, 'sms', false);
+  const result = await openSession(deps, visit, member, 'sms', false);
   await audit(db, { event: 'login.ok', brandId: brand.id, memberId: member.id, ip, detail: { type: 'reset' } });
   return result;
 }
