@@ -1,10 +1,10 @@
 import type { MemberInfo, PlayerAvatars } from '@khela/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { syncAccountLanguage } from '../../lib/account-language';
 import { api } from '../../lib/api';
 import { session } from '../../lib/storage';
 import { useBrand } from '../../lib/system';
-import { syncAccountLanguage } from '../language/account-language';
 
 export type { MemberInfo } from '@khela/contract';
 
@@ -29,7 +29,7 @@ export const memberInfoKey = (token: string | null) => ['member', 'info', token]
 
 /**
  * Member info for the token (spec §4: login state is set once it loads). Once it is here, the
- * browser and the account agree on a language (features/language/account-language.ts).
+ * browser and the account agree on a language (lib/account-language.ts).
  */
 export function useMemberInfo(token: string | null) {
   const brand = useBrand();
