@@ -1,6 +1,6 @@
-import type { Locale } from '@khela/contract';
+import { type Locale, updateLanguageCall } from '@khela/contract';
 import i18next from 'i18next';
-import { api } from './api';
+import { call } from './api';
 import { changeLanguage, chosenLanguage, isLocale } from './i18n';
 import { hasToken } from './storage';
 
@@ -25,7 +25,7 @@ export async function syncAccountLanguage(account: string | null, offered: reado
 export async function notifyServerLanguage(lang: Locale): Promise<boolean> {
   if (!hasToken()) return false;
   try {
-    await api('/wps/member/language', { method: 'PUT', body: { language: lang } });
+    await call(updateLanguageCall, { language: lang });
     return true;
   } catch {
     return false;

@@ -1,8 +1,8 @@
-import type { MemberInfo, PlayerAvatars } from '@khela/contract';
+import { type MemberInfo, memberInfoCall, type PlayerAvatars } from '@khela/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { syncAccountLanguage } from '../../lib/account-language';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 import { session } from '../../lib/storage';
 import { useBrand } from '../../lib/system';
 
@@ -36,7 +36,7 @@ export function useMemberInfo(token: string | null) {
   const query = useQuery({
     queryKey: memberInfoKey(token),
     queryFn: async ({ signal }) => {
-      const info = await api<MemberInfo>('/wps/member/info', { signal });
+      const info = await call(memberInfoCall, undefined, { signal });
       storeMemberKeys(info);
       return info;
     },

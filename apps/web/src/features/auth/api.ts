@@ -1,6 +1,6 @@
-import type { LoginResult, RegisterSettings } from '@khela/contract';
+import { type CallInput, changePasswordCall, type LoginResult, registerSettingsCall } from '@khela/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api';
+import { api, call } from '../../lib/api';
 
 /* The accounts calls of spec §7; shapes from packages/contract/src/{auth,member}.ts. */
 
@@ -71,8 +71,7 @@ export const forgotByEmail = (form: { username: string; email: string }) =>
 export const resetPassword = (body: { token: string; newPassword: string; confirmNewPassword: string }) =>
   api<null>('/wps/member/password/reset', { method: 'POST', body });
 
-export const changePassword = (body: { oldPassword?: string; newPassword: string; confirmNewPassword: string }) =>
-  api<unknown>('/wps/member/password', { method: 'PUT', body, sealed: true });
+export const changePassword = (body: CallInput<typeof changePasswordCall>) => call(changePasswordCall, body);
 
 export const logout = () => api<unknown>('/wps/session/logout', { method: 'DELETE' });
 
@@ -80,7 +79,7 @@ export const logout = () => api<unknown>('/wps/session/logout', { method: 'DELET
 export function useRegisterSettings() {
   return useQuery({
     queryKey: ['system', 'setting', 'register'],
-    queryFn: ({ signal }) => api<RegisterSettings>('/wps/system/setting/register', { signal }),
+    queryFn: ({ signal }) => call(registerSettingsCall, {}, { signal }),
     staleTime: 10 * 60_000,
     retry: false,
   });
