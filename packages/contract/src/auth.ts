@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { defineCall } from './call';
 import { envelope } from './envelope';
+import { SEALED_KEY_PATH } from './sealed';
 
 /** Longest text any account field takes; longer input is refused before any rule runs. */
 const text = (max = 255) => z.string().max(max);
@@ -36,6 +38,11 @@ export const LoginResult = z.object({
 export type LoginResult = z.infer<typeof LoginResult>;
 export const LoginEnvelope = envelope(LoginResult);
 
+/** Spec §3 SMS code response: value.expiredMinutes (the SMS calls and the new-address check). */
+export const SmsCodeSent = z.object({ expiredMinutes: z.number().int() });
+export type SmsCodeSent = z.infer<typeof SmsCodeSent>;
+export const SmsCodeEnvelope = envelope(SmsCodeSent);
+
 /**
  * NEW_IP_CHECK_REQUIRED's value: the SMS code went to `mobile` (masked); send it with
  * `challengeId` to POST /wps/session/login/newip. A new code may be asked after `resendSeconds`.
@@ -52,7 +59,9 @@ export type NewIpChallenge = z.infer<typeof NewIpChallenge>;
  * A failed login may carry `{ captcha: true }` (the form then shows and loads the captcha, spec
  * §4) or, for NEW_IP_CHECK_REQUIRED, the new-address challenge.
  */
-export const LoginFailure = envelope(z.union([z.object({ captcha: z.boolean() }), NewIpChallenge]).nullable());
+export const LoginFailureValue = z.union([z.object({ captcha: z.boolean() }), NewIpChallenge]);
+export type LoginFailureValue = z.infer<typeof LoginFailureValue>;
+export const LoginFailure = envelope(LoginFailureValue.nullable());
 
 /** POST /wps/session/login/newip: the SMS code of a new-address check; answers like a login. */
 export const NewIpVerifyBody = z.object({ challengeId: text(64), code: text(16) }).strict();
@@ -154,3 +163,128 @@ export const HumanChallenge = z.object({
 export const HumanChallengeEnvelope = envelope(HumanChallenge);
 
 export const LogoutEnvelope = envelope(z.null());
+
+/**
+ * POST /wps/session/login (spec §3 login, §7 encrypted): by username and password (human check;
+ * the captcha after 3 failures) or, type sms, by mobile number and SMS code. A refusal may carry
+ * `{ captcha: true }` or the new-address challenge (LoginFailureValue).
+ */
+export const loginCall = defineCall({
+  method: 'POST',
+  path: '/wps/session/login',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'Log in by username and password (human check; captcha after 3 failures); body may be sealed',
+  body: LoginBody,
+  response: LoginResult,
+  failure: LoginFailureValue,
+  sealed: true,
+});
+
+/** POST /wps/session/login/newip: the SMS code of a new-address check; answers like a login. */
+export const loginFromNewIpCall = defineCall({
+  method: 'POST',
+  path: '/wps/session/login/newip',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'Finish a password login from a new address with the SMS code (after NEW_IP_CHECK_REQUIRED)',
+  body: NewIpVerifyBody,
+  response: LoginResult,
+});
+
+/** POST /wps/session/login/newip/resend: another code for the same new-address check. */
+export const resendNewIpCodeCall = defineCall({
+  method: 'POST',
+  path: '/wps/session/login/newip/resend',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'Another SMS code for a new-address check (60 s after the last; 5 an hour)',
+  body: NewIpResendBody,
+  response: SmsCodeSent,
+});
+
+/** POST /wps/member/register (spec §3 registration, §7 encrypted): registers and logs in. */
+export const registerCall = defineCall({
+  method: 'POST',
+  path: '/wps/member/register',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'Register by username (spec §3 payload) and log in; body may be sealed',
+  body: RegisterBody,
+  response: LoginResult,
+  sealed: true,
+});
+
+/** POST /wps/member/register/mobile (spec §7, encrypted): the account is the mobile number. */
+export const registerByMobileCall = defineCall({
+  method: 'POST',
+  path: '/wps/member/register/mobile',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'Register by mobile number (the account is the number; password required) and log in; body may be sealed',
+  body: RegisterBody,
+  response: LoginResult,
+  sealed: true,
+});
+
+/** POST /wps/session/login/freeplay (spec §7 free play): a trial account, logged in. */
+export const freePlayCall = defineCall({
+  method: 'POST',
+  path: '/wps/session/login/freeplay',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'Open a trial account (isAgent 4, play money only) and log it in',
+  body: FreePlayBody,
+  response: LoginResult,
+});
+
+/** POST /wps/agent/affiliate (spec §7): INVITATION_CODE_ERROR when the code is no agent's. */
+export const checkAffiliateCall = defineCall({
+  method: 'POST',
+  path: '/wps/agent/affiliate',
+  auth: 'none',
+  tag: 'accounts',
+  summary: "Whether a code is an agent's invitation code (INVITATION_CODE_ERROR if not)",
+  body: AffiliateBody,
+  response: z.object({ valid: z.literal(true) }),
+});
+
+/** GET /wps/captcha (spec §4): a new image captcha, good for 2 minutes and one try. */
+export const captchaCall = defineCall({
+  method: 'GET',
+  path: '/wps/captcha',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'A new image captcha (PNG, base64) and its id; 2 minutes, one try',
+  response: CaptchaImage,
+});
+
+/** GET /wps/verification/human: an ALTCHA challenge for the human check of login and SMS. */
+export const humanChallengeCall = defineCall({
+  method: 'GET',
+  path: '/wps/verification/human',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'An ALTCHA proof-of-work challenge for the human check',
+  response: HumanChallenge,
+});
+
+/** DELETE /wps/session/logout (spec §7): ends this session only. */
+export const logoutCall = defineCall({
+  method: 'DELETE',
+  path: '/wps/session/logout',
+  auth: 'member',
+  tag: 'accounts',
+  summary: 'End this session',
+  response: z.null(),
+});
+
+/** GET /wps/system/hpke: the key the spec §7 encrypted bodies are sealed to (sealed.ts). */
+export const sealingKeyCall = defineCall({
+  method: 'GET',
+  path: SEALED_KEY_PATH,
+  auth: 'none',
+  tag: 'system',
+  summary: 'The HPKE public key (RFC 9180) that login, registration and password bodies may be sealed to',
+  response: SealingKey,
+});

@@ -34,3 +34,9 @@ export const AVATAR_MAX_PIXELS = 2048;
 export const AVATAR_UPLOAD_EDGE = 512;
 /** Where an uploaded avatar is served; the key changes with every upload (so it can be cached for ever). */
 export const AVATAR_PATH_PREFIX = '/wps/member/avatar/';
+/**
+ * The upload's body limit: room for a picture of twice the allowed size in base64, so one a
+ * little over 2 MB is refused as AVATAR_TOO_LARGE and a far larger body as BODY_TOO_LARGE,
+ * before it is read and before the session is looked at.
+ */
+export const AVATAR_UPLOAD_BODY_LIMIT = Math.ceil((2 * AVATAR_MAX_BYTES * 4) / 3) + 64 * 1024;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AVATAR_TYPES, BUILTIN_AVATARS } from './avatar-rules';
+import { AVATAR_TYPES, AVATAR_UPLOAD_BODY_LIMIT, BUILTIN_AVATARS } from './avatar-rules';
 import { defineCall } from './call';
 import { envelope } from './envelope';
 
@@ -108,4 +108,42 @@ export const updateLanguageCall = defineCall({
   summary: "Keep the member's language (one of the brand's languages; spec §7 'update language')",
   body: UpdateLanguageBody,
   response: z.object({ language: z.string() }),
+});
+
+/** GET /wps/relay/MCSFE_getPlayerAvatar (spec §2 avatar menu): the avatar and what may replace it. */
+export const playerAvatarsCall = defineCall({
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getPlayerAvatar',
+  auth: 'member',
+  tag: 'member',
+  summary: "The member's avatar, the built-in avatars to choose from and the upload rules",
+  response: PlayerAvatars,
+});
+
+/** PUT /wps/member/info/icon (spec §7): a built-in avatar or an uploaded picture. */
+export const setAvatarCall = defineCall({
+  method: 'PUT',
+  path: '/wps/member/info/icon',
+  auth: 'member',
+  tag: 'member',
+  summary:
+    'Change the avatar: { builtin } for a built-in one, or { image } — a PNG, JPEG or WebP picture in base64, ≤ 2 MB, ≤ 2048 × 2048',
+  body: SetAvatarBody,
+  response: z.object({ avatar: z.string().nullable() }),
+  bodyLimit: AVATAR_UPLOAD_BODY_LIMIT,
+});
+
+/**
+ * GET /wps/member/avatar/:key: an uploaded picture's bytes (its address, AVATAR_PATH_PREFIX and a
+ * key, changes with every upload). An <img> loads it; the apps never `call` it.
+ */
+export const avatarPictureCall = defineCall({
+  method: 'GET',
+  path: '/wps/member/avatar/:key',
+  auth: 'none',
+  tag: 'member',
+  summary: 'An uploaded avatar picture (its address changes with every upload)',
+  params: z.object({ key: z.string().max(64) }),
+  response: z.unknown(),
+  binary: true,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineCall } from './call';
 import { envelope } from './envelope';
 import { FIELD_ERRORS } from './errors';
 import type { RegisterSettings } from './system';
@@ -31,6 +32,32 @@ export const ResetPasswordEnvelope = envelope(z.null());
 /** How long a reset link is good for, and its path on the web app (`?token=`). */
 export const RESET_LINK_MINUTES = 30;
 export const RESET_PASSWORD_PATH = '/resetPassword';
+
+/**
+ * POST /wps/member/password/email (spec §3 forgot by email, form-encoded; JSON is taken too):
+ * mails a single-use reset link. The answer is the same for any name.
+ */
+export const forgotPasswordByEmailCall = defineCall({
+  method: 'POST',
+  path: '/wps/member/password/email',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'Forgot password: email a single-use 30-minute reset link (form-encoded or JSON; same answer for any name)',
+  body: ForgotByEmailBody,
+  response: z.null(),
+  form: true,
+});
+
+/** POST /wps/member/password/reset: the reset link's token and the new password. */
+export const resetPasswordCall = defineCall({
+  method: 'POST',
+  path: '/wps/member/password/reset',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'Set a new password with the token of a reset link; ends every session',
+  body: ResetPasswordBody,
+  response: z.null(),
+});
 
 /** A plain address shape, used when the brand does not offer an email field with its own rule. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { envelope } from './envelope';
+import { LoginResult, SmsCodeSent } from './auth';
+import { defineCall } from './call';
 
-/** Issue 3 §8: SMS codes are 6 digits, valid 10 minutes, single use. */
+/** The codes of spec §7's SMS calls: 6 digits, valid 10 minutes, single use. */
 export const SMS_CODE_DIGITS = 6;
 export const SMS_CODE_TTL_MINUTES = 10;
 /** At most this many codes per number per hour ('too many requests, try again after 5 minutes')… */
@@ -42,11 +43,6 @@ export const SmsRegisterBody = z
   .strict();
 export type SmsRegisterBody = z.infer<typeof SmsRegisterBody>;
 
-/** Spec §3 SMS code response: value.expiredMinutes. */
-export const SmsCodeSent = z.object({ expiredMinutes: z.number().int() });
-export type SmsCodeSent = z.infer<typeof SmsCodeSent>;
-export const SmsCodeEnvelope = envelope(SmsCodeSent);
-
 /** POST /wps/member/password/verification (spec §3 forgot by phone). */
 export const PhoneResetBody = z
   .object({
@@ -58,3 +54,37 @@ export const PhoneResetBody = z
   })
   .strict();
 export type PhoneResetBody = z.infer<typeof PhoneResetBody>;
+
+/** POST /wps/verification/sms/noLogin (spec §7, MOBILEVERCODELOGIN3): a login or reset code. */
+export const sendSmsCodeCall = defineCall({
+  method: 'POST',
+  path: '/wps/verification/sms/noLogin',
+  auth: 'none',
+  tag: 'accounts',
+  summary: "A login (or reset) code for a member's number; the same answer for unknown numbers",
+  body: SmsNoLoginBody,
+  response: SmsCodeSent,
+});
+
+/** POST /wps/verification/sms/register (spec §7, REGMOBVERF3): a code for a new number. */
+export const sendRegisterSmsCodeCall = defineCall({
+  method: 'POST',
+  path: '/wps/verification/sms/register',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'A registration code for a number not yet registered (REGMOBVERF3)',
+  body: SmsRegisterBody,
+  response: SmsCodeSent,
+});
+
+/** POST /wps/member/password/verification (spec §3 forgot by phone, §7 encrypted). */
+export const resetPasswordByPhoneCall = defineCall({
+  method: 'POST',
+  path: '/wps/member/password/verification',
+  auth: 'none',
+  tag: 'accounts',
+  summary: 'Set a new password with an SMS reset code; ends all sessions and logs in; body may be sealed',
+  body: PhoneResetBody,
+  response: LoginResult,
+  sealed: true,
+});
