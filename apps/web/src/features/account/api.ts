@@ -1,8 +1,8 @@
-import { type MemberInfo, memberInfoCall, type PlayerAvatars } from '@khela/contract';
+import { type MemberInfo, memberInfoCall, type PlayerAvatars, playerAvatarsCall, setAvatarCall } from '@khela/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { syncAccountLanguage } from '../../lib/account-language';
-import { api, call } from '../../lib/api';
+import { call } from '../../lib/api';
 import { session } from '../../lib/storage';
 import { useBrand } from '../../lib/system';
 
@@ -59,7 +59,7 @@ export function useMemberInfo(token: string | null) {
 export function usePlayerAvatars(enabled: boolean) {
   return useQuery({
     queryKey: ['member', 'avatars'],
-    queryFn: ({ signal }) => api<PlayerAvatars>('/wps/relay/MCSFE_getPlayerAvatar', { signal }),
+    queryFn: ({ signal }) => call(playerAvatarsCall, undefined, { signal }),
     enabled,
     staleTime: 5 * 60_000,
     retry: false,
@@ -76,8 +76,7 @@ export type AvatarChange = { builtin: string } | { image: string };
 export function useSetAvatar() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: AvatarChange) =>
-      api<{ avatar: string | null }>('/wps/member/info/icon', { method: 'PUT', body: change }),
+    mutationFn: (change: AvatarChange) => call(setAvatarCall, change),
     onSuccess: ({ avatar }) => {
       client.setQueriesData<MemberInfo>({ queryKey: ['member', 'info'] }, (old) => (old ? { ...old, avatar } : old));
       client.setQueryData<PlayerAvatars>(['member', 'avatars'], (old) => (old ? { ...old, avatar } : old));
