@@ -7,15 +7,18 @@ import {
   sendRegisterSmsCodeCall,
   sendSmsCodeCall,
 } from '@khela/contract';
-import { REGISTER_FIELDS } from '@khela/contract/constants';
+import { REGISTER_FIELDS, SMS_THROTTLE_MS } from '@khela/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loginFixture } from '../../../test/accounts';
 import { memberFixture, mockCalls, renderApp, resetBrowser, sentTo, statusFixture } from '../../../test/render';
 
 beforeEach(async () => {
   await resetBrowser('en');
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 /** validation.mobileNum in English. */
@@ -132,7 +135,9 @@ describe('registration with an SMS code (REGMOBVERF3)', () => {
     // An empty number is refused before any request.
     expect(sentTo(calls, sendRegisterSmsCodeCall)).toEqual([]);
     await userEvent.type(within(form).getByLabelText(/Mobile number/), '01812345678');
-    await new Promise((r) => setTimeout(r, 1000));
+    // Get code takes one click per SMS_THROTTLE_MS: move the clock past the refused one.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.advanceTimersByTime(SMS_THROTTLE_MS);
     await userEvent.click(within(form).getByRole('button', { name: 'Get code' }));
     await within(form).findByRole('button', { name: '60 s' });
     expect(sentTo(calls, sendRegisterSmsCodeCall)[0]?.body).toMatchObject({
