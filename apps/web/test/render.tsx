@@ -187,35 +187,6 @@ export function renderApp(path = '/') {
 
 export const currentLanguage = () => i18next.language;
 
-/** One stubbed answer of mockRoutes. */
-export type Reply = { status?: number; body: unknown };
-export const okReply = (value: unknown): Reply => ({ body: { success: true, value, message: 'ok', code: 'OK' } });
-export const failReply = (status: number, code: string, fieldErrors?: Record<string, string>): Reply => ({
-  status,
-  body: { success: false, value: null, message: `errors.${code}`, code, ...(fieldErrors ? { fieldErrors } : {}) },
-});
-
-/**
- * mockApi's stubs plus the routes given as 'METHOD /path' (JSON bodies parsed); returns every
- * call made, in order, to inspect. Superseded by mockCalls: kept until no test uses it.
- */
-export function mockRoutes(routes: Record<string, (body: unknown) => Reply>, fx: ApiFixtures = {}) {
-  const base = mockApi(fx);
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path: url.pathname, body });
-    const route = routes[`${method} ${url.pathname}`];
-    if (!route) return base(input);
-    const r = route(body);
-    return { ok: (r.status ?? 200) < 400, status: r.status ?? 200, json: async () => r.body };
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
-}
-
 /** A member as the member-info call answers. */
 export function memberFixture(over: Partial<MemberInfo> = {}): MemberInfo {
   return {

@@ -1,5 +1,5 @@
-import { AuthModal, type AuthMode } from '../features/auth-modal/auth-modal';
 import { ui, useUi } from '../lib/ui-store';
+import { AuthModal, type AuthMode } from './auth-modal/auth-modal';
 
 /** The login/register popup in the mode the ui store names; switching tabs switches the store. */
 export function AuthModalHost({ open, onClose }: { open: boolean; onClose: () => void }) {

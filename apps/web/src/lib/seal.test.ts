@@ -1,9 +1,19 @@
 // @vitest-environment node
 // Node's WebCrypto, as in a browser: jsdom's typed arrays come from another realm WebCrypto refuses.
 import { Aes128Gcm, CipherSuite, DhkemX25519HkdfSha256, HkdfSha256 } from '@hpke/core';
+import { failure, fetchStub, type Sent, type Stub, stub } from '@khela/client/testing';
+import {
+  type CallDefinition,
+  changePasswordCall,
+  type LoginResult,
+  loginCall,
+  registerCall,
+  type SealingKey,
+  sealingKeyCall,
+} from '@khela/contract';
 import { sealedAad, sealedInfo } from '@khela/contract/sealed';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { api } from './api';
+import { call } from './api';
 import { forgetSealingKey, sealBody, sealedOrPlain } from './seal';
 
 /* The sealing helper against a real HPKE recipient: what the server does with the same suite. */
@@ -36,22 +46,46 @@ async function open(sealed: { enc: string; ct: string; ts: number }, method: str
   return JSON.parse(new TextDecoder().decode(plain));
 }
 
-const envelope = (value: unknown, status = 200) => ({
-  ok: status < 400,
-  status,
-  json: async () =>
-    status < 400
-      ? { success: true, value, message: 'ok', code: 'OK' }
-      : { success: false, value: null, message: `errors.${value}`, code: value },
+/** The server's key as GET sealing key answers it, on the given clock. */
+const keyAnswer = (keyId: string, serverTime = Date.now()): SealingKey => ({
+  keyId,
+  publicKey,
+  kem: 'DHKEM(X25519, HKDF-SHA256)',
+  kdf: 'HKDF-SHA256',
+  aead: 'AES-128-GCM',
+  serverTime,
+  maxAgeSeconds: 300,
+  required: false,
+  calls: [`${loginCall.method} ${loginCall.path}`],
 });
+
+const LOGGED_IN: LoginResult = {
+  token: 't',
+  firstTimeLogin: false,
+  passwordExpired: false,
+  account: 'rahim42',
+  customerId: 7,
+  isAgent: 0,
+  memberLabel: [],
+};
+
+/** What was sent to one call, in order. */
+const sentTo = (sent: readonly Sent[], d: CallDefinition) =>
+  sent.filter((c) => c.method === d.method && c.path === d.path);
+
+function serve(stubs: Stub[]) {
+  const { fetch, sent } = fetchStub(stubs);
+  vi.stubGlobal('fetch', fetch);
+  return sent;
+}
 
 describe('sealBody', () => {
   it('seals the JSON body for one call; only that call and timestamp open it', async () => {
     const body = { username: 'rahim42', password: 'Tiger#Lake42', type: 'username' };
     const { sealed } = await sealBody(
       { keyId: 'k1', publicKey },
-      'POST',
-      '/wps/session/login',
+      loginCall.method,
+      loginCall.path,
       body,
       1_700_000_000_000,
     );
@@ -59,61 +93,59 @@ describe('sealBody', () => {
     expect(sealed.ts).toBe(1_700_000_000_000);
     expect(sealed.enc).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(sealed)).not.toContain('Tiger');
-    expect(await open(sealed, 'POST', '/wps/session/login')).toEqual(body);
-    await expect(open(sealed, 'POST', '/wps/member/register')).rejects.toThrow();
-    await expect(open({ ...sealed, ts: sealed.ts + 1 }, 'POST', '/wps/session/login')).rejects.toThrow();
+    expect(await open(sealed, loginCall.method, loginCall.path)).toEqual(body);
+    await expect(open(sealed, registerCall.method, registerCall.path)).rejects.toThrow();
+    await expect(open({ ...sealed, ts: sealed.ts + 1 }, loginCall.method, loginCall.path)).rejects.toThrow();
   });
 
   it('uses a fresh encapsulation each time', async () => {
-    const a = await sealBody({ keyId: 'k1', publicKey }, 'PUT', '/wps/member/password', {}, 1);
-    const b = await sealBody({ keyId: 'k1', publicKey }, 'PUT', '/wps/member/password', {}, 1);
+    const a = await sealBody({ keyId: 'k1', publicKey }, changePasswordCall.method, changePasswordCall.path, {}, 1);
+    const b = await sealBody({ keyId: 'k1', publicKey }, changePasswordCall.method, changePasswordCall.path, {}, 1);
     expect(a.sealed.enc).not.toBe(b.sealed.enc);
   });
 });
 
 describe('sealedOrPlain', () => {
   it('fetches the key once, seals with the server clock, and keeps the key', async () => {
-    const serverTime = Date.now() + 90_000;
-    const fetchMock = vi.fn(async () => envelope({ keyId: 'k1', publicKey, serverTime, required: false }));
-    vi.stubGlobal('fetch', fetchMock);
-    const first = (await sealedOrPlain('POST', '/wps/member/register', { a: 1 })) as { sealed: { ts: number } };
-    const second = (await sealedOrPlain('POST', '/wps/member/register', { a: 2 })) as { sealed: { ts: number } };
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]).toEqual(['/wps/system/hpke', { headers: { accept: 'application/json' } }]);
+    const sent = serve([stub(sealingKeyCall, keyAnswer('k1', Date.now() + 90_000))]);
+    const first = (await sealedOrPlain(registerCall.method, registerCall.path, { a: 1 })) as { sealed: { ts: number } };
+    const second = (await sealedOrPlain(registerCall.method, registerCall.path, { a: 2 })) as {
+      sealed: { ts: number };
+    };
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'GET', path: sealingKeyCall.path });
+    expect(sent[0]?.headers).toEqual({ accept: 'application/json' });
     // The timestamp follows the server's clock, not the browser's.
     expect(Math.abs(first.sealed.ts - (Date.now() + 90_000))).toBeLessThan(5_000);
-    expect(await open(second.sealed as never, 'POST', '/wps/member/register')).toEqual({ a: 2 });
+    expect(await open(second.sealed as never, registerCall.method, registerCall.path)).toEqual({ a: 2 });
   });
 
   it('sends the body plain when the server publishes no key, and asks again next time', async () => {
-    const fetchMock = vi.fn(async () => envelope('NOT_FOUND', 404));
-    vi.stubGlobal('fetch', fetchMock);
-    expect(await sealedOrPlain('POST', '/wps/session/login', { a: 1 })).toEqual({ a: 1 });
-    expect(await sealedOrPlain('POST', '/wps/session/login', { a: 1 })).toEqual({ a: 1 });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const sent = serve([stub(sealingKeyCall, failure(404, 'NOT_FOUND'))]);
+    expect(await sealedOrPlain(loginCall.method, loginCall.path, { a: 1 })).toEqual({ a: 1 });
+    expect(await sealedOrPlain(loginCall.method, loginCall.path, { a: 1 })).toEqual({ a: 1 });
+    expect(sent).toHaveLength(2);
   });
 });
 
-describe('api with sealed: true', () => {
+describe('call of a definition marked sealed', () => {
   it('puts the sealed envelope on the wire, and reseals once with a fresh key after SEALED_KEY_UNKNOWN', async () => {
-    const bodies: unknown[] = [];
     let keyFetches = 0;
     let logins = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: string, init?: RequestInit) => {
-        if (input === '/wps/system/hpke') {
-          keyFetches++;
-          return envelope({ keyId: `k${keyFetches}`, publicKey, serverTime: Date.now(), required: false });
-        }
-        bodies.push(JSON.parse(String(init?.body)));
-        logins++;
-        return logins === 1 ? envelope('SEALED_KEY_UNKNOWN', 400) : envelope({ token: 't' });
+    const sent = serve([
+      stub(sealingKeyCall, () => {
+        keyFetches++;
+        return keyAnswer(`k${keyFetches}`);
       }),
-    );
-    const value = await api('/wps/session/login', { method: 'POST', body: { password: 'Tiger#Lake42' }, sealed: true });
-    expect(value).toEqual({ token: 't' });
+      stub(loginCall, () => {
+        logins++;
+        return logins === 1 ? failure(400, 'SEALED_KEY_UNKNOWN') : LOGGED_IN;
+      }),
+    ]);
+    const value = await call(loginCall, { username: 'rahim42', password: 'Tiger#Lake42' });
+    expect(value).toEqual(LOGGED_IN);
     expect(keyFetches).toBe(2);
+    const bodies = sentTo(sent, loginCall).map((c) => c.body);
     expect(bodies.map((b) => (b as { sealed: { keyId: string } }).sealed.keyId)).toEqual(['k1', 'k2']);
     expect(JSON.stringify(bodies)).not.toContain('Tiger');
   });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RegisterForm } from '../../features/auth/register-form';
 import { useBrand } from '../../lib/system';
+import { NewPlayerOffers } from '../new-player-offers';
 
 /** /register — the registration form as a full page (spec §2: logo, 'create account', 'back to home'). */
 export default function RegisterPage() {
@@ -15,7 +16,7 @@ export default function RegisterPage() {
         {t('pages.createAccount')}
       </h1>
       <div className="register-page-body">
-        <RegisterForm isPage />
+        <RegisterForm isPage offers={<NewPlayerOffers />} />
       </div>
       <Link to="/" className="back-link">
         <ArrowLeftIcon size={18} />

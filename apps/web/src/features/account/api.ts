@@ -1,10 +1,10 @@
-import type { MemberInfo, PlayerAvatars } from '@khela/contract';
+import { type MemberInfo, memberInfoCall, type PlayerAvatars, playerAvatarsCall, setAvatarCall } from '@khela/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '../../lib/api';
+import { syncAccountLanguage } from '../../lib/account-language';
+import { call } from '../../lib/api';
 import { session } from '../../lib/storage';
 import { useBrand } from '../../lib/system';
-import { syncAccountLanguage } from '../language/account-language';
 
 export type { MemberInfo } from '@khela/contract';
 
@@ -29,14 +29,14 @@ export const memberInfoKey = (token: string | null) => ['member', 'info', token]
 
 /**
  * Member info for the token (spec §4: login state is set once it loads). Once it is here, the
- * browser and the account agree on a language (features/language/account-language.ts).
+ * browser and the account agree on a language (lib/account-language.ts).
  */
 export function useMemberInfo(token: string | null) {
   const brand = useBrand();
   const query = useQuery({
     queryKey: memberInfoKey(token),
     queryFn: async ({ signal }) => {
-      const info = await api<MemberInfo>('/wps/member/info', { signal });
+      const info = await call(memberInfoCall, undefined, { signal });
       storeMemberKeys(info);
       return info;
     },
@@ -59,7 +59,7 @@ export function useMemberInfo(token: string | null) {
 export function usePlayerAvatars(enabled: boolean) {
   return useQuery({
     queryKey: ['member', 'avatars'],
-    queryFn: ({ signal }) => api<PlayerAvatars>('/wps/relay/MCSFE_getPlayerAvatar', { signal }),
+    queryFn: ({ signal }) => call(playerAvatarsCall, undefined, { signal }),
     enabled,
     staleTime: 5 * 60_000,
     retry: false,
@@ -76,8 +76,7 @@ export type AvatarChange = { builtin: string } | { image: string };
 export function useSetAvatar() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: AvatarChange) =>
-      api<{ avatar: string | null }>('/wps/member/info/icon', { method: 'PUT', body: change }),
+    mutationFn: (change: AvatarChange) => call(setAvatarCall, change),
     onSuccess: ({ avatar }) => {
       client.setQueriesData<MemberInfo>({ queryKey: ['member', 'info'] }, (old) => (old ? { ...old, avatar } : old));
       client.setQueryData<PlayerAvatars>(['member', 'avatars'], (old) => (old ? { ...old, avatar } : old));

@@ -1,10 +1,11 @@
+import { logoutCall } from '@khela/contract';
 import { Modal } from '@khela/ui/modal';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useOpenCentre } from '../../components/centre/address';
 import type { CentrePageId } from '../../components/centre/centres';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { clearSession, useSessionToken } from '../../lib/session';
 import { AGENT_CENTRE_TYPES, type MemberInfo, useMemberInfo } from './api';
 import { Avatar } from './avatar';
@@ -156,7 +157,7 @@ function LogoutConfirm({ open, onClose }: { open: boolean; onClose: () => void }
   async function confirm() {
     setBusy(true);
     try {
-      await api('/wps/session/logout', { method: 'DELETE' });
+      await call(logoutCall);
     } catch {
       // The session ends here regardless: a failed revoke must not keep anyone logged in locally.
     }

@@ -1,15 +1,25 @@
-import { BUILTIN_AVATARS } from '@khela/contract/avatar-rules';
+import { failure, type Sent, stub } from '@khela/client/testing';
+import {
+  type CallDefinition,
+  type CallOutput,
+  memberInfoCall,
+  playerAvatarsCall,
+  setAvatarCall,
+} from '@khela/contract';
+import { AVATAR_PATH_PREFIX, BUILTIN_AVATARS } from '@khela/contract/avatar-rules';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { failReply, memberFixture, mockRoutes, okReply, renderApp, resetBrowser } from '../../../test/render';
+import { memberFixture, mockCalls, renderApp, resetBrowser } from '../../../test/render';
 import { DEFAULT_AVATAR } from './avatar';
 
-const AVATARS = {
+const AVATARS: CallOutput<typeof playerAvatarsCall> = {
   avatar: null,
   choices: BUILTIN_AVATARS.map((id) => ({ id, url: `/img/avatars/${id}.svg` })),
   upload: { types: ['image/png', 'image/jpeg', 'image/webp'], maxBytes: 2097152, maxWidth: 2048, maxHeight: 2048 },
 };
+/** An uploaded picture's address, as the server hands it out. */
+const UPLOADED = `${AVATAR_PATH_PREFIX}AbCdEfGhIjKlMnOpQrStUv`;
 /** The first bytes of a PNG, enough for the browser side (the server reads the rest). */
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
 
@@ -20,6 +30,9 @@ beforeEach(async () => {
 
 /** Member info in English, the language of these tests (so nothing else is sent to the server). */
 const member = (avatar: string | null = null) => memberFixture({ avatar, language: 'en' });
+
+/** Every call to one definition's path, whatever its method: none may go unseen. */
+const callsTo = (sent: readonly Sent[], d: CallDefinition) => sent.filter((c) => c.path === d.path);
 
 /** The header's avatar image (the menu button's picture). */
 const headerAvatar = async () => {
@@ -37,10 +50,7 @@ async function openPicker() {
 
 describe('change avatar', () => {
   it('shows the default avatar, then the eight built-in choices by name', async () => {
-    mockRoutes({
-      'GET /wps/member/info': () => okReply(member()),
-      'GET /wps/relay/MCSFE_getPlayerAvatar': () => okReply(AVATARS),
-    });
+    mockCalls([stub(memberInfoCall, member()), stub(playerAvatarsCall, AVATARS)]);
     const dialog = await openPicker();
     expect((await headerAvatar()).getAttribute('src')).toBe(DEFAULT_AVATAR);
     const group = within(dialog).getByRole('group', { name: 'Choose an avatar' });
@@ -53,44 +63,44 @@ describe('change avatar', () => {
   });
 
   it('choosing one calls the server and the header shows it at once', async () => {
-    const calls = mockRoutes({
-      'GET /wps/member/info': () => okReply(member()),
-      'GET /wps/relay/MCSFE_getPlayerAvatar': () => okReply(AVATARS),
-      'PUT /wps/member/info/icon': () => okReply({ avatar: '/img/avatars/tiger.svg' }),
-    });
+    const { fetchMock } = mockCalls([
+      stub(memberInfoCall, member()),
+      stub(playerAvatarsCall, AVATARS),
+      stub(setAvatarCall, { avatar: '/img/avatars/tiger.svg' }),
+    ]);
     const dialog = await openPicker();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Tiger' }));
     expect(await within(dialog).findByRole('status')).toHaveProperty('textContent', 'Your avatar has been changed.');
-    expect(calls.filter((c) => c.path === '/wps/member/info/icon')).toEqual([
-      { method: 'PUT', path: '/wps/member/info/icon', body: { builtin: 'tiger' } },
+    expect(callsTo(fetchMock.sent, setAvatarCall).map(({ method, body }) => ({ method, body }))).toEqual([
+      { method: 'PUT', body: { builtin: 'tiger' } },
     ]);
     expect(within(dialog).getByRole('button', { name: 'Tiger' }).getAttribute('aria-pressed')).toBe('true');
     expect((await headerAvatar()).getAttribute('src')).toBe('/img/avatars/tiger.svg');
     // No second read of member info was needed.
-    expect(calls.filter((c) => c.path === '/wps/member/info')).toHaveLength(1);
+    expect(callsTo(fetchMock.sent, memberInfoCall)).toHaveLength(1);
   });
 
   it('uploads a chosen picture as base64 and shows the new address in the header', async () => {
-    const calls = mockRoutes({
-      'GET /wps/member/info': () => okReply(member('/img/avatars/boat.svg')),
-      'GET /wps/relay/MCSFE_getPlayerAvatar': () => okReply(AVATARS),
-      'PUT /wps/member/info/icon': () => okReply({ avatar: '/wps/member/avatar/AbCdEfGhIjKlMnOpQrStUv' }),
-    });
+    const { sent } = mockCalls([
+      stub(memberInfoCall, member('/img/avatars/boat.svg')),
+      stub(playerAvatarsCall, AVATARS),
+      stub(setAvatarCall, { avatar: UPLOADED }),
+    ]);
     const dialog = await openPicker();
     const input = within(dialog).getByLabelText('Upload a picture', { selector: 'input' });
     await userEvent.upload(input, new File([PNG_BYTES], 'me.png', { type: 'image/png' }));
     await within(dialog).findByText('Your avatar has been changed.');
-    const put = calls.find((c) => c.path === '/wps/member/info/icon');
+    const put = callsTo(sent, setAvatarCall)[0];
     expect(put?.body).toEqual({ image: btoa(String.fromCharCode(...PNG_BYTES)) });
-    expect((await headerAvatar()).getAttribute('src')).toBe('/wps/member/avatar/AbCdEfGhIjKlMnOpQrStUv');
+    expect((await headerAvatar()).getAttribute('src')).toBe(UPLOADED);
   });
 
   it("says the server's refusal in words and keeps the avatar", async () => {
-    mockRoutes({
-      'GET /wps/member/info': () => okReply(member('/img/avatars/boat.svg')),
-      'GET /wps/relay/MCSFE_getPlayerAvatar': () => okReply(AVATARS),
-      'PUT /wps/member/info/icon': () => failReply(400, 'AVATAR_NOT_IMAGE'),
-    });
+    mockCalls([
+      stub(memberInfoCall, member('/img/avatars/boat.svg')),
+      stub(playerAvatarsCall, AVATARS),
+      stub(setAvatarCall, failure(400, 'AVATAR_NOT_IMAGE')),
+    ]);
     const dialog = await openPicker();
     const input = within(dialog).getByLabelText('Upload a picture', { selector: 'input' });
     await userEvent.upload(input, new File(['not a picture'], 'notes.png', { type: 'image/png' }));
@@ -101,28 +111,26 @@ describe('change avatar', () => {
   });
 
   it('refuses a picture over 2 MB before sending it', async () => {
-    const calls = mockRoutes({
-      'GET /wps/member/info': () => okReply(member()),
-      'GET /wps/relay/MCSFE_getPlayerAvatar': () => okReply(AVATARS),
-    });
+    const { fetchMock } = mockCalls([stub(memberInfoCall, member()), stub(playerAvatarsCall, AVATARS)]);
     const dialog = await openPicker();
     const big = new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     await userEvent.upload(within(dialog).getByLabelText('Upload a picture', { selector: 'input' }), big);
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'The picture is larger than 2 MB. Please choose a smaller one.',
     );
-    expect(calls.some((c) => c.path === '/wps/member/info/icon')).toBe(false);
+    expect(callsTo(fetchMock.sent, setAvatarCall)).toEqual([]);
   });
 
   it('falls back to the default avatar when the picture fails to load, and tries a new one afresh', async () => {
-    mockRoutes({
-      'GET /wps/member/info': () => okReply(member('/wps/member/avatar/gone0000000000000000000')),
-      'GET /wps/relay/MCSFE_getPlayerAvatar': () => okReply(AVATARS),
-      'PUT /wps/member/info/icon': () => okReply({ avatar: '/img/avatars/hilsa.svg' }),
-    });
+    const gone = `${AVATAR_PATH_PREFIX}gone0000000000000000000`;
+    mockCalls([
+      stub(memberInfoCall, member(gone)),
+      stub(playerAvatarsCall, AVATARS),
+      stub(setAvatarCall, { avatar: '/img/avatars/hilsa.svg' }),
+    ]);
     renderApp('/');
     const img = await headerAvatar();
-    await waitFor(() => expect(img.getAttribute('src')).toBe('/wps/member/avatar/gone0000000000000000000'));
+    await waitFor(() => expect(img.getAttribute('src')).toBe(gone));
     fireEvent.error(img);
     await waitFor(async () => expect((await headerAvatar()).getAttribute('src')).toBe(DEFAULT_AVATAR));
     await userEvent.click(await screen.findByRole('button', { name: 'Account menu of Rahim' }));

@@ -1,10 +1,19 @@
-import type { RegisterSettings } from '@khela/contract';
+import { failure, stub } from '@khela/client/testing';
+import {
+  captchaCall,
+  loginCall,
+  logoutCall,
+  memberInfoCall,
+  type RegisterSettings,
+  registerCall,
+  registerSettingsCall,
+} from '@khela/contract';
 import { REGISTER_FIELDS } from '@khela/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, mockAccounts, ok, openLogin } from '../../../test/accounts';
-import { renderApp, resetBrowser } from '../../../test/render';
+import { loginFixture, openLogin } from '../../../test/accounts';
+import { memberFixture, mockCalls, renderApp, resetBrowser, sentTo } from '../../../test/render';
 import { ui } from '../../lib/ui-store';
 import { saveRemembered } from './remember';
 
@@ -36,17 +45,7 @@ const SETTINGS = {
   },
 } as RegisterSettings;
 
-const MEMBER = {
-  id: 7,
-  account: 'rahim42',
-  nickname: 'Rahim',
-  type: 0,
-  isAgent: 0,
-  toUpline: null,
-  clubLabel: null,
-  memberLabel: [{ labelName: 'VIP 1', color: '#fff', bgColor: '#b45309' }],
-  avatar: null,
-};
+const MEMBER = memberFixture({ memberLabel: [{ labelName: 'VIP 1', color: '#fff', bgColor: '#b45309' }] });
 
 beforeEach(async () => {
   await resetBrowser('en');
@@ -55,27 +54,15 @@ beforeEach(async () => {
 
 describe('login', () => {
   it('asks for username and password under the fields before calling the server', async () => {
-    const calls = mockAccounts({});
+    const { fetchMock } = mockCalls([]);
     const form = await openLogin();
     await userEvent.click(within(form).getByRole('button', { name: 'Log in' }));
     expect(await within(form).findAllByText('Please enter the username and password')).toHaveLength(2);
-    expect(calls.some((c) => c.path === '/wps/session/login')).toBe(false);
+    expect(sentTo(fetchMock.sent, loginCall)).toEqual([]);
   });
 
   it('stores the token, closes the popup and shows the avatar menu', async () => {
-    const calls = mockAccounts({
-      'POST /wps/session/login': () =>
-        ok({
-          token: 'tok-1',
-          firstTimeLogin: false,
-          passwordExpired: false,
-          account: 'rahim42',
-          customerId: 7,
-          isAgent: 0,
-          memberLabel: [],
-        }),
-      'GET /wps/member/info': () => ok(MEMBER),
-    });
+    const { sent } = mockCalls([stub(loginCall, loginFixture({ token: 'tok-1' })), stub(memberInfoCall, MEMBER)]);
     const form = await openLogin();
     await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
     await userEvent.type(within(form).getByLabelText('Password'), 'secret12');
@@ -84,7 +71,7 @@ describe('login', () => {
     expect(sessionStorage.getItem('token')).toBe('tok-1');
     expect(sessionStorage.getItem('memberLabel')).toBe('VIP 1');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls.find((c) => c.path === '/wps/session/login')?.body).toMatchObject({
+    expect(sentTo(sent, loginCall)[0]?.body).toMatchObject({
       username: 'rahim42',
       password: 'secret12',
       type: 'username',
@@ -92,10 +79,10 @@ describe('login', () => {
   });
 
   it('shows the captcha image once the server answers CAPTCHA_REQUIRED', async () => {
-    mockAccounts({
-      'POST /wps/session/login': () => fail(401, 'CAPTCHA_REQUIRED', 'errors.CAPTCHA_REQUIRED'),
-      'GET /wps/captcha': () => ok({ image: 'iVBORw0KGgo=', captchaId: 'c1' }),
-    });
+    mockCalls([
+      stub(loginCall, failure(401, 'CAPTCHA_REQUIRED')),
+      stub(captchaCall, { image: 'iVBORw0KGgo=', captchaId: 'c1' }),
+    ]);
     const form = await openLogin();
     await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
     await userEvent.type(within(form).getByLabelText('Password'), 'wrong');
@@ -106,18 +93,10 @@ describe('login', () => {
   });
 
   it('shows the captcha at once when a failed login carries the captcha flag (spec §4)', async () => {
-    mockAccounts({
-      'POST /wps/session/login': () => ({
-        status: 400,
-        body: {
-          success: false,
-          value: { captcha: true },
-          message: 'errors.INVALID_CREDENTIALS',
-          code: 'INVALID_CREDENTIALS',
-        },
-      }),
-      'GET /wps/captcha': () => ok({ image: 'iVBORw0KGgo=', captchaId: 'c2' }),
-    });
+    mockCalls([
+      stub(loginCall, failure(400, 'INVALID_CREDENTIALS', { value: { captcha: true } })),
+      stub(captchaCall, { image: 'iVBORw0KGgo=', captchaId: 'c2' }),
+    ]);
     const form = await openLogin();
     await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
     await userEvent.type(within(form).getByLabelText('Password'), 'wrong');
@@ -127,10 +106,7 @@ describe('login', () => {
   });
 
   it('remember-me keeps the username but never the password in cookies or web storage', async () => {
-    mockAccounts({
-      'POST /wps/session/login': () => ok({ token: 'tok-2', firstTimeLogin: false, passwordExpired: false }),
-      'GET /wps/member/info': () => ok(MEMBER),
-    });
+    mockCalls([stub(loginCall, loginFixture({ token: 'tok-2' })), stub(memberInfoCall, MEMBER)]);
     const form = await openLogin();
     await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
     await userEvent.type(within(form).getByLabelText('Password'), 'S3cret-pass');
@@ -148,10 +124,7 @@ describe('login', () => {
   });
 
   it("opens the change-password form after logging in with '123456'", async () => {
-    mockAccounts({
-      'POST /wps/session/login': () => ok({ token: 'tok-3', firstTimeLogin: false, passwordExpired: false }),
-      'GET /wps/member/info': () => ok(MEMBER),
-    });
+    mockCalls([stub(loginCall, loginFixture({ token: 'tok-3' })), stub(memberInfoCall, MEMBER)]);
     const form = await openLogin();
     await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
     await userEvent.type(within(form).getByLabelText('Password'), '123456');
@@ -163,10 +136,7 @@ describe('login', () => {
 
 describe('logout', () => {
   it('asks first, then clears the session but merchant and merchantCode', async () => {
-    const calls = mockAccounts({
-      'GET /wps/member/info': () => ok(MEMBER),
-      'DELETE /wps/session/logout': () => ok(null),
-    });
+    const { sent } = mockCalls([stub(memberInfoCall, MEMBER), stub(logoutCall, null)]);
     sessionStorage.setItem('token', 'tok-4');
     sessionStorage.setItem('account', 'rahim42');
     sessionStorage.setItem('merchantCode', 'khela');
@@ -179,12 +149,12 @@ describe('logout', () => {
     await waitFor(() => expect(sessionStorage.getItem('token')).toBeNull());
     expect(sessionStorage.getItem('account')).toBeNull();
     expect(sessionStorage.getItem('merchantCode')).toBe('khela');
-    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/wps/session/logout')).toBe(true);
+    expect(sentTo(sent, logoutCall)).toHaveLength(1);
     expect(await within(await screen.findByRole('banner')).findByRole('button', { name: 'Log in' })).toBeTruthy();
   });
 
   it('a 401 clears the session and opens the login popup', async () => {
-    mockAccounts({ 'GET /wps/member/info': () => fail(401, 'UNAUTHORIZED', 'errors.UNAUTHORIZED') });
+    mockCalls([stub(memberInfoCall, failure(401, 'UNAUTHORIZED'))]);
     sessionStorage.setItem('token', 'expired');
     renderApp('/');
     expect(await screen.findByRole('form', { name: 'Log in' })).toBeTruthy();
@@ -195,7 +165,7 @@ describe('logout', () => {
 
 describe('registration', () => {
   it('shows the rule messages under the fields and ＊ on required ones', async () => {
-    const calls = mockAccounts({ 'GET /wps/system/setting/register': () => ok(SETTINGS) });
+    const { fetchMock } = mockCalls([stub(registerSettingsCall, SETTINGS)]);
     renderApp('/register');
     const form = await screen.findByRole('form', { name: 'Create account' });
     await userEvent.type(within(form).getByLabelText(/Username/), '4bad');
@@ -207,12 +177,12 @@ describe('registration', () => {
     ).toBeTruthy();
     expect(within(form).getByText('Incorrect confirmation input')).toBeTruthy();
     expect(within(form).getByText('Please agree to the terms and conditions')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/wps/member/register')).toBe(false);
+    expect(sentTo(fetchMock.sent, registerCall)).toEqual([]);
   });
 
   it('draws the required mark, hidden from screen readers, and tells them through aria-required', async () => {
     const withEmail = { ...SETTINGS, email: { ...off, enabled: true } };
-    mockAccounts({ 'GET /wps/system/setting/register': () => ok(withEmail) });
+    mockCalls([stub(registerSettingsCall, withEmail)]);
     renderApp('/register');
     const form = await screen.findByRole('form', { name: 'Create account' });
     const username = within(form).getByLabelText('Username');
@@ -230,11 +200,11 @@ describe('registration', () => {
   });
 
   it('registers with the payload additions, logs in and shows the success popup', async () => {
-    const calls = mockAccounts({
-      'GET /wps/system/setting/register': () => ok(SETTINGS),
-      'POST /wps/member/register': () => ok({ token: 'tok-5', firstTimeLogin: true, passwordExpired: false }),
-      'GET /wps/member/info': () => ok(MEMBER),
-    });
+    const { sent } = mockCalls([
+      stub(registerSettingsCall, SETTINGS),
+      stub(registerCall, loginFixture({ token: 'tok-5', firstTimeLogin: true })),
+      stub(memberInfoCall, MEMBER),
+    ]);
     renderApp('/register?referralCode=FRIEND1');
     const form = await screen.findByRole('form', { name: 'Create account' });
     await userEvent.type(within(form).getByLabelText(/Username/), 'rahim42');
@@ -244,7 +214,7 @@ describe('registration', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('dialog', { name: 'Welcome!' })).toBeTruthy();
     expect(sessionStorage.getItem('token')).toBe('tok-5');
-    expect(calls.find((c) => c.path === '/wps/member/register')?.body).toMatchObject({
+    expect(sentTo(sent, registerCall)[0]?.body).toMatchObject({
       username: 'rahim42',
       referralCode: 'FRIEND1',
       registerMethod: 'WEB',

@@ -1,8 +1,16 @@
+import { failure, stub } from '@khela/client/testing';
+import {
+  loginCall,
+  loginFromNewIpCall,
+  memberInfoCall,
+  type NewIpChallenge,
+  resendNewIpCodeCall,
+} from '@khela/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fail, mockAccounts, ok, openLogin, type Reply } from '../../../test/accounts';
-import { renderApp, resetBrowser } from '../../../test/render';
+import { loginFixture, openLogin } from '../../../test/accounts';
+import { memberFixture, mockCalls, renderApp, resetBrowser, sentTo } from '../../../test/render';
 import { saveRemembered } from './remember';
 
 /* The login form's part of the new-address check (spec §2) and of the site-kind rules (spec §6/§8). */
@@ -12,36 +20,15 @@ beforeEach(async () => {
   saveRemembered(false, { username: '', smsMobile: '' });
 });
 
-const CHALLENGE = { challengeId: 'ch-1', mobile: '+880 017******78', expiredMinutes: 10, resendSeconds: 60 };
-const needsCode: Reply = {
-  status: 403,
-  body: {
-    success: false,
-    value: CHALLENGE,
-    message: 'errors.NEW_IP_CHECK_REQUIRED',
-    code: 'NEW_IP_CHECK_REQUIRED',
-  },
+const CHALLENGE: NewIpChallenge = {
+  challengeId: 'ch-1',
+  mobile: '+880 017******78',
+  expiredMinutes: 10,
+  resendSeconds: 60,
 };
-const LOGIN = {
-  token: 'new-ip-token',
-  firstTimeLogin: false,
-  passwordExpired: false,
-  account: 'rahim42',
-  customerId: 7,
-  isAgent: 0,
-  memberLabel: [],
-};
-const INFO = {
-  id: 7,
-  account: 'rahim42',
-  nickname: 'Rahim',
-  type: 0,
-  isAgent: 0,
-  toUpline: null,
-  clubLabel: null,
-  memberLabel: [],
-  avatar: null,
-};
+/** The right password from a new address: the login answers with the check's challenge. */
+const needsCode = (challenge: NewIpChallenge = CHALLENGE) =>
+  stub(loginCall, failure(403, 'NEW_IP_CHECK_REQUIRED', { value: challenge }));
 
 async function submitPassword(form: HTMLElement, password = 'Tiger#Lake42') {
   await userEvent.type(within(form).getByLabelText('Username'), 'rahim42');
@@ -51,14 +38,15 @@ async function submitPassword(form: HTMLElement, password = 'Tiger#Lake42') {
 
 describe('new-address check', () => {
   it('asks for the code sent to the masked number, counts the resend down, and finishes the login', async () => {
-    const calls = mockAccounts({
-      'POST /wps/session/login': () => needsCode,
-      'POST /wps/session/login/newip': (b) =>
-        (b as { code: string }).code === '123456'
-          ? ok(LOGIN)
-          : fail(400, 'INVALID_SMS_CODE', 'errors.INVALID_SMS_CODE', { code: 'validation.verificationCode' }),
-      'GET /wps/member/info': () => ok(INFO),
-    });
+    const { sent } = mockCalls([
+      needsCode(),
+      stub(loginFromNewIpCall, (req) =>
+        (req.body as { code: string }).code === '123456'
+          ? loginFixture({ token: 'new-ip-token' })
+          : failure(400, 'INVALID_SMS_CODE', { fieldErrors: { code: 'validation.verificationCode' } }),
+      ),
+      stub(memberInfoCall, memberFixture()),
+    ]);
     await submitPassword(await openLogin());
     const step = await screen.findByRole('form', { name: "Confirm it's you" });
     expect(
@@ -83,7 +71,7 @@ describe('new-address check', () => {
     await userEvent.type(within(step).getByLabelText('Verification code'), '123456');
     await userEvent.click(within(step).getByRole('button', { name: 'Confirm and log in' }));
     await waitFor(() => expect(sessionStorage.getItem('token')).toBe('new-ip-token'));
-    expect(calls.filter((c) => c.path === '/wps/session/login/newip').map((c) => c.body)).toEqual([
+    expect(sentTo(sent, loginFromNewIpCall).map((c) => c.body)).toEqual([
       { challengeId: 'ch-1', code: '000000' },
       { challengeId: 'ch-1', code: '123456' },
     ]);
@@ -91,23 +79,20 @@ describe('new-address check', () => {
   });
 
   it('checks the code has 6 digits before calling the server', async () => {
-    const calls = mockAccounts({ 'POST /wps/session/login': () => needsCode });
+    const { fetchMock } = mockCalls([needsCode()]);
     await submitPassword(await openLogin());
     const step = await screen.findByRole('form', { name: "Confirm it's you" });
     await userEvent.type(within(step).getByLabelText('Verification code'), '12');
     await userEvent.click(within(step).getByRole('button', { name: 'Confirm and log in' }));
     expect(await within(step).findByText('Please enter a valid verification code')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/wps/session/login/newip')).toBe(false);
+    expect(sentTo(fetchMock.sent, loginFromNewIpCall)).toEqual([]);
   });
 
   it('sends a new code once the countdown has run out', async () => {
-    const calls = mockAccounts({
-      'POST /wps/session/login': () => ({
-        ...needsCode,
-        body: { ...(needsCode.body as object), value: { ...CHALLENGE, resendSeconds: 1 } },
-      }),
-      'POST /wps/session/login/newip/resend': () => ok({ expiredMinutes: 10 }),
-    });
+    const { sent } = mockCalls([
+      needsCode({ ...CHALLENGE, resendSeconds: 1 }),
+      stub(resendNewIpCodeCall, { expiredMinutes: 10 }),
+    ]);
     await submitPassword(await openLogin());
     const step = await screen.findByRole('form', { name: "Confirm it's you" });
     const resend = await within(step).findByRole('button', { name: 'Send again' }, { timeout: 3000 });
@@ -115,16 +100,11 @@ describe('new-address check', () => {
       await userEvent.click(resend);
     });
     await within(step).findByRole('button', { name: '1 s' });
-    expect(calls.filter((c) => c.path === '/wps/session/login/newip/resend').map((c) => c.body)).toEqual([
-      { challengeId: 'ch-1' },
-    ]);
+    expect(sentTo(sent, resendNewIpCodeCall).map((c) => c.body)).toEqual([{ challengeId: 'ch-1' }]);
   });
 
   it('goes back to the login form when the check has expired', async () => {
-    mockAccounts({
-      'POST /wps/session/login': () => needsCode,
-      'POST /wps/session/login/newip': () => fail(400, 'LOGIN_CHALLENGE_INVALID', 'errors.LOGIN_CHALLENGE_INVALID'),
-    });
+    mockCalls([needsCode(), stub(loginFromNewIpCall, failure(400, 'LOGIN_CHALLENGE_INVALID'))]);
     await submitPassword(await openLogin());
     const step = await screen.findByRole('form', { name: "Confirm it's you" });
     await userEvent.type(within(step).getByLabelText('Verification code'), '123456');
@@ -141,7 +121,7 @@ describe('site kind', () => {
     ['NON_MEMBER_LOGIN', 'Non-member account unable to login'],
     ['NON_AGENT_LOGIN', 'Non-agents cannot log in'],
   ])('shows %s in words and stays logged out', async (code, text) => {
-    mockAccounts({ 'POST /wps/session/login': () => fail(403, code, `errors.${code}`) });
+    mockCalls([stub(loginCall, failure(403, code))]);
     const form = await openLogin();
     await submitPassword(form);
     expect(await within(form).findByText(text, { selector: '.auth-alert' })).toBeTruthy();
@@ -150,7 +130,7 @@ describe('site kind', () => {
 
   it('says it in Bengali too', async () => {
     await resetBrowser('bn');
-    mockAccounts({ 'POST /wps/session/login': () => fail(403, 'NON_MEMBER_LOGIN', 'errors.NON_MEMBER_LOGIN') });
+    mockCalls([stub(loginCall, failure(403, 'NON_MEMBER_LOGIN'))]);
     renderApp('/');
     const banner = await screen.findByRole('banner');
     await userEvent.click(within(banner).getByRole('button', { name: 'লগইন' }));

@@ -1,7 +1,7 @@
 import type { RegisterField, RegisterSettings } from '@khela/contract';
-import { NEW_PLAYER_CATEGORY, REGISTER_FIELDS } from '@khela/contract/constants';
+import { REGISTER_FIELDS } from '@khela/contract/constants';
 import { type RegisterMode, type RegisterValues, validateForm } from '@khela/contract/validation';
-import { type HTMLInputTypeAttribute, useEffect, useRef, useState } from 'react';
+import { type HTMLInputTypeAttribute, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +11,6 @@ import { startSession } from '../../lib/session';
 import { session } from '../../lib/storage';
 import { useWhitelabel } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
-import { PromotionCarousel } from '../promotions/promotion-carousel';
 import { checkAffiliate, register as registerCall, useRegisterSettings } from './api';
 import { initialDialingCode } from './country-code-picker';
 import { Field } from './field';
@@ -46,11 +45,12 @@ const AUTOCOMPLETE: Partial<Record<RegisterField, string>> = {
 
 /**
  * The registration form (spec §2 'Registration form', §4 'Register flow'), as a modal or as the
- * /register page (isPage): the new-player promotions carousel, the fields the brand's settings
- * enable, ＊ on required ones, the invitation-code check, the human check, and the payload
- * additions of spec §3. Success logs in, goes to / and shows the success popup.
+ * /register page (isPage): the offers above it (the new-player promotions, which the app composes
+ * in: they belong to the promotions feature), the fields the brand's settings enable, ＊ on
+ * required ones, the invitation-code check, the human check, and the payload additions of spec
+ * §3. Success logs in, goes to / and shows the success popup.
  */
-export function RegisterForm({ isPage = false }: { isPage?: boolean }) {
+export function RegisterForm({ isPage = false, offers }: { isPage?: boolean; offers?: ReactNode }) {
   const { t } = useTranslation();
   const flags = useWhitelabel();
   const { data: settings, isError, refetch } = useRegisterSettings();
@@ -61,8 +61,7 @@ export function RegisterForm({ isPage = false }: { isPage?: boolean }) {
 
   return (
     <div className={`auth-register${isPage ? ' auth-register-page' : ''}`}>
-      {/* spec §2: the new-player promotions; a tap opens the promotion, so the popup closes. */}
-      <PromotionCarousel category={NEW_PLAYER_CATEGORY} onNavigate={() => ui.closeModal()} />
+      {offers}
       <p className="auth-bonus">{t('auth.bonusLine')}</p>
       {mobileOn ? (
         <ModeTabs

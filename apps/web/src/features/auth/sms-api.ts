@@ -1,39 +1,33 @@
-import { api } from '../../lib/api';
-import type { LoginValue } from './api';
+import {
+  type CallInput,
+  resetPasswordByPhoneCall,
+  type SmsCodeSent,
+  sendRegisterSmsCodeCall,
+  sendSmsCodeCall,
+} from '@khela/contract';
+import { call } from '../../lib/api';
+import { login } from './api';
 
-/* The SMS calls of spec §7; shapes from packages/contract/src/verification.ts. */
+/* The SMS calls of spec §7, each through its definition in packages/contract. */
 
-export type SmsCodeSent = { expiredMinutes: number };
+export type { SmsCodeSent };
 
 /** A login (or reset) code for a member's number; the server answers the same for unknown numbers. */
-export const sendLoginCode = (body: {
-  mobileNum: string;
-  countryDialingCode: string;
-  altcha?: string;
-  purpose?: 'login' | 'reset';
-}) => api<SmsCodeSent>('/wps/verification/sms/noLogin', { method: 'POST', body });
+export const sendLoginCode = (body: CallInput<typeof sendSmsCodeCall>): Promise<SmsCodeSent> =>
+  call(sendSmsCodeCall, body);
 
 /** A registration code (REGMOBVERF3). */
-export const sendRegisterCode = (body: { mobileNo: string; countryDialingCode: string; altcha?: string }) =>
-  api<SmsCodeSent>('/wps/verification/sms/register', { method: 'POST', body });
+export const sendRegisterCode = (body: CallInput<typeof sendRegisterSmsCodeCall>): Promise<SmsCodeSent> =>
+  call(sendRegisterSmsCodeCall, body);
 
 /** Login type sms: the number as username, the code as password; no human check (spec §4). */
 export const smsLogin = (body: { mobileNum: string; code: string; countryDialingCode: string }) =>
-  api<LoginValue>('/wps/session/login', {
-    method: 'POST',
-    body: {
-      username: body.mobileNum,
-      password: body.code,
-      type: 'sms',
-      countryDialingCode: body.countryDialingCode,
-    },
-    sealed: true,
+  login({
+    username: body.mobileNum,
+    password: body.code,
+    type: 'sms',
+    countryDialingCode: body.countryDialingCode,
   });
 
 /** Forgot by phone (spec §3): sets the password and answers like a login. */
-export const resetByPhone = (body: {
-  mobileNum: string;
-  countryDialingCode: string;
-  verificationCode: string;
-  newPassword: string;
-}) => api<LoginValue>('/wps/member/password/verification', { method: 'POST', body, sealed: true });
+export const resetByPhone = (body: CallInput<typeof resetPasswordByPhoneCall>) => call(resetPasswordByPhoneCall, body);

@@ -1,22 +1,28 @@
-import type { RegisterSettings } from '@khela/contract';
-import { REGISTER_FIELDS } from '@khela/contract/constants';
+import { stub } from '@khela/client/testing';
+import {
+  memberInfoCall,
+  type RegisterSettings,
+  registerSettingsCall,
+  resetPasswordByPhoneCall,
+  sendRegisterSmsCodeCall,
+  sendSmsCodeCall,
+} from '@khela/contract';
+import { REGISTER_FIELDS, SMS_THROTTLE_MS } from '@khela/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, resetBrowser, statusFixture } from '../../../test/render';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loginFixture } from '../../../test/accounts';
+import { memberFixture, mockCalls, renderApp, resetBrowser, sentTo, statusFixture } from '../../../test/render';
 
 beforeEach(async () => {
   await resetBrowser('en');
 });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** validation.mobileNum in English. */
 const MOBILE_INVALID = 'Please enter a valid mobile number';
-
-const reply = (value: unknown) => ({
-  ok: true,
-  status: 200,
-  json: async () => ({ success: true, value, message: 'ok', code: 'OK' }),
-});
 
 const off = { enabled: false, required: false, acceptedPattern: '*', patternId: '', minLength: 0, maxLength: 0 };
 const SETTINGS = {
@@ -34,42 +40,18 @@ const SETTINGS = {
 
 /** The API mock with the given whitelabel flags; SMS, reset and member info answered here. */
 function serve(whitelabel: Record<string, boolean>) {
-  const base = mockApi({ status: statusFixture({ whitelabel }) });
-  const calls: { path: string; body: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-      calls.push({ path: url.pathname, body });
-      if (url.pathname === '/wps/system/setting/register') return reply(SETTINGS);
-      if (url.pathname.startsWith('/wps/verification/sms/')) return reply({ expiredMinutes: 1 });
-      if (url.pathname === '/wps/member/password/verification')
-        return reply({
-          token: 'reset-tok',
-          firstTimeLogin: false,
-          passwordExpired: false,
-          account: 'karim1234',
-          customerId: 9,
-          isAgent: 0,
-          memberLabel: [],
-        });
-      if (url.pathname === '/wps/member/info')
-        return reply({
-          id: 9,
-          account: 'karim1234',
-          nickname: 'Karim',
-          type: 0,
-          isAgent: 0,
-          toUpline: null,
-          clubLabel: null,
-          memberLabel: [],
-          avatar: null,
-        });
-      return base(input);
-    }),
+  const { fetchMock } = mockCalls(
+    [
+      stub(registerSettingsCall, SETTINGS),
+      stub(sendSmsCodeCall, { expiredMinutes: 1 }),
+      stub(sendRegisterSmsCodeCall, { expiredMinutes: 1 }),
+      stub(resetPasswordByPhoneCall, loginFixture({ token: 'reset-tok', account: 'karim1234', customerId: 9 })),
+      stub(memberInfoCall, memberFixture({ id: 9, account: 'karim1234', nickname: 'Karim' })),
+    ],
+    { status: statusFixture({ whitelabel }) },
   );
-  return calls;
+  // Every call made, the page's own included, so a test can also say what was not sent.
+  return fetchMock.sent;
 }
 
 describe('forgot password by phone', () => {
@@ -92,7 +74,7 @@ describe('forgot password by phone', () => {
     await userEvent.type(within(form).getByLabelText(/Mobile number/), '01712345678');
     await userEvent.click(within(form).getByRole('button', { name: 'Get code' }));
     await within(form).findByRole('button', { name: '60 s' });
-    expect(calls.find((c) => c.path === '/wps/verification/sms/noLogin')?.body).toMatchObject({
+    expect(sentTo(calls, sendSmsCodeCall)[0]?.body).toMatchObject({
       mobileNum: '01712345678',
       countryDialingCode: '+880',
       purpose: 'reset',
@@ -101,12 +83,12 @@ describe('forgot password by phone', () => {
     await userEvent.type(within(form).getByLabelText(/^＊?New password$/), 'Kh#Fresh2024');
     await userEvent.type(within(form).getByLabelText(/Confirm new password/), 'Kh#Fresh2025');
     await userEvent.click(within(form).getByRole('button', { name: 'Set password and log in' }));
-    expect(calls.some((c) => c.path === '/wps/member/password/verification')).toBe(false);
+    expect(sentTo(calls, resetPasswordByPhoneCall)).toEqual([]);
     await userEvent.clear(within(form).getByLabelText(/Confirm new password/));
     await userEvent.type(within(form).getByLabelText(/Confirm new password/), 'Kh#Fresh2024');
     await userEvent.click(within(form).getByRole('button', { name: 'Set password and log in' }));
     await waitFor(() => expect(sessionStorage.getItem('token')).toBe('reset-tok'));
-    expect(calls.find((c) => c.path === '/wps/member/password/verification')?.body).toEqual({
+    expect(sentTo(calls, resetPasswordByPhoneCall)[0]?.body).toEqual({
       mobileNum: '01712345678',
       countryDialingCode: '+880',
       verificationCode: '123456',
@@ -114,7 +96,7 @@ describe('forgot password by phone', () => {
       confirmNewPassword: 'Kh#Fresh2024',
     });
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Forgot password' })).toBeNull());
-    await waitFor(() => expect(calls.some((c) => c.path === '/wps/member/info')).toBe(true));
+    await waitFor(() => expect(sentTo(calls, memberInfoCall)).not.toEqual([]));
     expect(window.location.pathname).toBe('/');
   });
 });
@@ -135,14 +117,14 @@ describe('the shared mobile number and Get code fields', () => {
         .getByLabelText(/Mobile number/)
         .getAttribute('aria-invalid'),
     ).toBe('true');
-    expect(calls.some((c) => c.path.startsWith('/wps/verification/sms/'))).toBe(false);
+    expect([...sentTo(calls, sendSmsCodeCall), ...sentTo(calls, sendRegisterSmsCodeCall)]).toEqual([]);
     // Still Get code: nothing was sent, so no countdown.
     expect(within(forgot).getByRole('button', { name: 'Get code' })).toBeTruthy();
   });
 });
 
 describe('registration with an SMS code (REGMOBVERF3)', () => {
-  it('adds the code field to the mobile number; Get code asks /wps/verification/sms/register and counts down', async () => {
+  it('adds the code field to the mobile number; Get code asks for a registration code and counts down', async () => {
     const calls = serve({ MOBILENUMREG3: true, REGMOBVERF3: true });
     renderApp('/register');
     await userEvent.click(await screen.findByRole('tab', { name: 'Mobile number' }));
@@ -151,12 +133,14 @@ describe('registration with an SMS code (REGMOBVERF3)', () => {
     expect(code).toBeTruthy();
     await userEvent.click(within(form).getByRole('button', { name: 'Get code' }));
     // An empty number is refused before any request.
-    expect(calls.some((c) => c.path === '/wps/verification/sms/register')).toBe(false);
+    expect(sentTo(calls, sendRegisterSmsCodeCall)).toEqual([]);
     await userEvent.type(within(form).getByLabelText(/Mobile number/), '01812345678');
-    await new Promise((r) => setTimeout(r, 1000));
+    // Get code takes one click per SMS_THROTTLE_MS: move the clock past the refused one.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.advanceTimersByTime(SMS_THROTTLE_MS);
     await userEvent.click(within(form).getByRole('button', { name: 'Get code' }));
     await within(form).findByRole('button', { name: '60 s' });
-    expect(calls.find((c) => c.path === '/wps/verification/sms/register')?.body).toMatchObject({
+    expect(sentTo(calls, sendRegisterSmsCodeCall)[0]?.body).toMatchObject({
       mobileNo: '01812345678',
       countryDialingCode: '+880',
     });

@@ -1,7 +1,10 @@
+import { stub } from '@khela/client/testing';
+import { loginCall, memberInfoCall } from '@khela/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, resetBrowser, statusFixture } from '../../../test/render';
+import { loginFixture } from '../../../test/accounts';
+import { memberFixture, mockCalls, renderApp, resetBrowser, sentTo, statusFixture } from '../../../test/render';
 import { initialDialingCode } from './country-code-picker';
 import { saveRemembered } from './remember';
 import { SmsCodeButton } from './sms-code-button';
@@ -74,43 +77,12 @@ describe('country code picker', () => {
 
 describe('SMS login', () => {
   it('logs in with the number and code and stores the token', async () => {
-    const base = mockApi({ status: statusFixture({ whitelabel: { MOBILEVERCODELOGIN3: true } }) });
-    const calls: { path: string; body: unknown }[] = [];
-    const reply = (value: unknown) => ({
-      ok: true,
-      status: 200,
-      json: async () => ({ success: true, value, message: 'ok', code: 'OK' }),
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = new URL(String(input), 'http://localhost');
-        const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-        calls.push({ path: url.pathname, body });
-        if (url.pathname === '/wps/session/login')
-          return reply({
-            token: 'sms-tok',
-            firstTimeLogin: false,
-            passwordExpired: false,
-            account: '01712345678',
-            customerId: 9,
-            isAgent: 0,
-            memberLabel: [],
-          });
-        if (url.pathname === '/wps/member/info')
-          return reply({
-            id: 9,
-            account: '01712345678',
-            nickname: 'Karim',
-            type: 0,
-            isAgent: 0,
-            toUpline: null,
-            clubLabel: null,
-            memberLabel: [],
-            avatar: null,
-          });
-        return base(input);
-      }),
+    const { sent } = mockCalls(
+      [
+        stub(loginCall, loginFixture({ token: 'sms-tok', account: '01712345678', customerId: 9 })),
+        stub(memberInfoCall, memberFixture({ id: 9, account: '01712345678', nickname: 'Karim' })),
+      ],
+      { status: statusFixture({ whitelabel: { MOBILEVERCODELOGIN3: true } }) },
     );
     renderApp('/');
     const banner = await screen.findByRole('banner');
@@ -121,7 +93,7 @@ describe('SMS login', () => {
     await userEvent.type(within(form).getByLabelText('Verification code'), '123456');
     await userEvent.click(within(form).getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(sessionStorage.getItem('token')).toBe('sms-tok'));
-    expect(calls.find((c) => c.path === '/wps/session/login')?.body).toMatchObject({
+    expect(sentTo(sent, loginCall)[0]?.body).toMatchObject({
       username: '01712345678',
       password: '123456',
       type: 'sms',

@@ -2,10 +2,10 @@ import type { Locale } from '@khela/contract';
 import { CheckIcon, ChevronDownIcon, GlobeIcon } from '@khela/ui/icons';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifyServerLanguage } from '../../lib/account-language';
 import { changeLanguage, isLocale } from '../../lib/i18n';
+import { LANGUAGE_NAMES, LANGUAGE_SHORT } from '../../lib/language-names';
 import { useBrand } from '../../lib/system';
-import { LANGUAGE_NAMES, LANGUAGE_SHORT } from './names';
-import { notifyServerLanguage } from './notify-server';
 import './language-switch.css';
 
 /**

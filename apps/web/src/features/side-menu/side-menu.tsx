@@ -4,14 +4,14 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStor
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCentreLink } from '../../components/centre/address';
+import { notifyServerLanguage } from '../../lib/account-language';
 import { CS_LIVE_CHAT, customerServiceUrl, openCustomerService } from '../../lib/customer-service';
 import { useGameMenus } from '../../lib/game-menus';
 import { changeLanguage } from '../../lib/i18n';
 import { useLazyImage } from '../../lib/image-loader';
+import { LANGUAGE_NAMES } from '../../lib/language-names';
 import { useSystemStatus } from '../../lib/system';
 import { type ModalName, ui } from '../../lib/ui-store';
-import { LANGUAGE_NAMES } from '../language/names';
-import { notifyServerLanguage } from '../language/notify-server';
 import { Icon, type IconName } from './icons';
 import './side-menu.css';
 

@@ -1,7 +1,6 @@
-import type { Banner } from '@khela/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
+import { fetchBanners } from '../../components/banners/api';
 
 /** The login modal's header image comes from banner group w_reg (spec §2 'Login form'). */
 export const AUTH_BANNER_GROUP = 'w_reg';
@@ -13,8 +12,7 @@ export function useAuthBanner() {
   return useQuery({
     // The banner carousel's cache key, so a group read anywhere is read once.
     queryKey: ['banners', AUTH_BANNER_GROUP, language],
-    queryFn: ({ signal }) =>
-      api<Banner[]>('/wps/system/banners', { query: { groupName: AUTH_BANNER_GROUP, language }, signal }),
+    queryFn: ({ signal }) => fetchBanners(AUTH_BANNER_GROUP, language, signal),
     select: (banners) => banners[0] ?? null,
     staleTime: 5 * 60_000,
     retry: false,

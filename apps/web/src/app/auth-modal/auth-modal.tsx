@@ -1,14 +1,15 @@
 import { Modal } from '@khela/ui/modal';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChangePasswordForm } from '../../features/auth/change-password-form';
+import { ForgotPasswordForm } from '../../features/auth/forgot-password-form';
+import { LoginForm } from '../../features/auth/login-form';
+import { RegisterForm } from '../../features/auth/register-form';
+import { RegisterSuccess } from '../../features/auth/register-success-view';
 import { useSystemStatus } from '../../lib/system';
 import { useUi } from '../../lib/ui-store';
-import { ChangePasswordForm } from '../auth/change-password-form';
-import { ForgotPasswordForm } from '../auth/forgot-password-form';
-import { LoginForm } from '../auth/login-form';
-import { RegisterForm } from '../auth/register-form';
-import { RegisterSuccess } from '../auth/register-success-view';
-import { AUTH_BANNER_FALLBACK, useAuthBanner } from './api';
+import { NewPlayerOffers } from '../new-player-offers';
+import { AUTH_BANNER_FALLBACK, useAuthBanner } from './auth-banner';
 import './auth-modal.css';
 
 export type AuthMode = 'login' | 'register';
@@ -97,7 +98,7 @@ export function AuthModal({ open, mode, onModeChange, onClose }: AuthModalProps)
         ) : null}
       </div>
       <div id={ids.panel} role="tabpanel" aria-labelledby={ids[active]} className="auth-panel">
-        {active === 'login' ? <LoginForm /> : <RegisterForm />}
+        {active === 'login' ? <LoginForm /> : <RegisterForm offers={<NewPlayerOffers />} />}
         {canRegister && active === 'login' ? (
           <p className="auth-switch">
             {t('auth.noAccount')}{' '}
