@@ -434,7 +434,24 @@ export interface ProviderTransactionsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** One run of a periodic job for one period (migration 0019, decision 0021). */
+export interface JobRunsTable {
+  job: string;
+  period: string;
+  due_at: Timestamp;
+  status: 'running' | 'succeeded' | 'failed';
+  attempts: Generated<number>;
+  runner: string;
+  lease_until: Timestamp;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  retry_at: Timestamp | null;
+  error: string | null;
+  result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
 export interface DB {
+  job_runs: JobRunsTable;
   provider_vendors: ProviderVendorsTable;
   game_sessions: GameSessionsTable;
   inhouse_rounds: InhouseRoundsTable;

@@ -92,7 +92,6 @@ export async function newCaptcha(db: Database): Promise<{ captchaId: string; ima
 /** Uses the captcha up (right or wrong answer) and says whether the answer was right. */
 export async function checkCaptcha(db: Database, id: string | undefined, answer: string | undefined): Promise<boolean> {
   if (!id || !answer) return false;
-  if (Math.random() < 0.02) await sql`DELETE FROM captchas WHERE expires_at < now()`.execute(db.kysely);
   const row = await db.kysely
     .updateTable('captchas')
     .set({ used: true })

@@ -101,8 +101,6 @@ export async function requireKnownIp(
   }
   const phone: Phone = { dialingCode: member.country_dialing_code ?? '', mobile: member.mobile_num };
   const challengeId = randomBytes(16).toString('base64url');
-  if (Math.random() < 0.02)
-    await sql`DELETE FROM login_challenges WHERE expires_at < now() - interval '1 day'`.execute(db.kysely);
   await db.kysely
     .insertInto('login_challenges')
     .values({
