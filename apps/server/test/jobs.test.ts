@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { jobsOf } from '../src/jobs';
 import { loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
@@ -414,6 +415,27 @@ describe("the server's jobs", () => {
       expect(await db.kysely.selectFrom('human_checks_used').selectAll().execute()).toEqual([]);
     } finally {
       await close();
+    }
+  });
+
+  it('run once when two server processes on one database tick together', async () => {
+    const first = await createTestApp({}, { seed: false });
+    const secondDb = first.config.DATABASE_URL ? await openDatabase({ url: first.config.DATABASE_URL }) : first.db;
+    const second = await buildApp(first.config, secondDb);
+    try {
+      await second.ready();
+      await Promise.all([first.app.jobs.tick(), second.jobs.tick()]);
+      const runs = await first.db.kysely
+        .selectFrom('job_runs')
+        .select(['job', 'status', 'attempts', 'runner'])
+        .execute();
+      expect(runs.map((r) => r.job).sort()).toEqual(first.app.jobs.jobs.map((j) => j.name).sort());
+      expect(runs.every((r) => r.status === 'succeeded' && r.attempts === 1)).toBe(true);
+      expect(runs.every((r) => [first.app.jobs.runner, second.jobs.runner].includes(r.runner))).toBe(true);
+    } finally {
+      await second.close();
+      if (secondDb !== first.db) await secondDb.close();
+      await first.close();
     }
   });
 
