@@ -341,6 +341,40 @@ describe('the job engine', () => {
     expect(stale.lines).toContainEqual({ level: 'warn', msg: 'jobs: the lease ran out before the run ended' });
   });
 
+  it('keeps renewing the lease of a run that is still going, so nobody takes it over', async () => {
+    const clock = clockAt('2026-11-25T20:01:00Z');
+    const started = signal();
+    const gate = signal();
+    let runs = 0;
+    const job = testJob({
+      leaseSeconds: 0.3, // renewed every 100 ms of real time
+      run: async () => {
+        runs += 1;
+        started.resolve();
+        await gate.promise;
+        return undefined;
+      },
+    });
+    const a = scheduler(t.db, [job], clock.now);
+    const aTick = a.tick();
+    await started.promise;
+    const [claimed] = await runsOf(job);
+    clock.advance(10_000);
+    // Wait for the renewal to show in the table (a positive signal, however long it takes).
+    const renewed = new Date(clock.now().getTime() + 300);
+    for (;;) {
+      const [row] = await runsOf(job);
+      if (row && row.lease_until.getTime() === renewed.getTime()) break;
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(claimed?.lease_until).toEqual(new Date('2026-11-25T20:01:00.300Z'));
+    await scheduler(other, [job], clock.now).tick();
+    expect(runs).toBe(1);
+    gate.resolve();
+    await aTick;
+    expect(await runsOf(job)).toMatchObject([{ status: 'succeeded', attempts: 1, runner: a.runner }]);
+  });
+
   it('takes over the claim of a runner that is gone', async () => {
     const clock = clockAt('2026-11-25T20:01:00Z');
     let runs = 0;
