@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { jobsOf } from './jobs';
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { gameRoutes } from './modules/games/routes';
@@ -29,6 +30,7 @@ import { clientIp } from './platform/client-ip';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/errors';
+import { installJobs } from './platform/jobs';
 import { loggerOptions } from './platform/logger';
 import { installRealtime } from './platform/realtime';
 import { SECURITY_SCHEMES } from './platform/route';
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(crashGame);
   await app.register(inhousePage);
   await app.register(webApp);
+  installJobs(app, jobsOf(config));
   installNotFound(app);
   return app;
 }

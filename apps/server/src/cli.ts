@@ -2,12 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fromMinor, toMinor } from '@khela/contract';
+import { jobsOf } from './jobs';
 import { checkLedger } from './modules/wallet/invariants';
 import * as wallet from './modules/wallet/service';
 import { currencyOf } from './modules/wallet/service';
 import { ConfigError, loadConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
 import { AppError } from './platform/errors';
+import { type Job, jobsView, recentRuns } from './platform/jobs';
 import { migrate } from './platform/migrate';
 
 const USAGE = `Khela operator commands (npm run khela -- <command>):
@@ -20,6 +22,9 @@ const USAGE = `Khela operator commands (npm run khela -- <command>):
   ledger-check
       Verifies the ledger's invariants: every transaction sums to zero, every wallet equals its
       postings and none is negative.
+  jobs [<job>]
+      Lists the periodic jobs: what each does, how often, its last run, its next run and its
+      failing periods. With a job's name, that job's recent runs.
 On the embedded database (no DATABASE_URL) stop the server first: PGlite allows one process.`;
 
 class UsageError extends Error {}
@@ -43,6 +48,7 @@ async function main(argv: string[]): Promise<string> {
   const config = loadConfig();
   if (!config.DATABASE_URL) refuseWhileServing(config.dataDir);
   const db = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });
+  const jobs = jobsOf(config);
   try {
     await migrate(db);
     switch (command) {
@@ -55,6 +61,8 @@ async function main(argv: string[]): Promise<string> {
         if (problems.length > 0) throw new Error(`ledger invariants broken:\n${problems.join('\n')}`);
         return 'ledger ok: every transaction sums to zero, every wallet equals its postings, none is negative';
       }
+      case 'jobs':
+        return rest[0] ? await jobRuns(db, jobs, rest[0]) : table(await jobsList(db, jobs));
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -123,6 +131,59 @@ async function balance(db: Database, args: string[], brand: string | undefined) 
   const holder = { id: m.id, brandId: m.brand_id, isAgent: m.is_agent };
   const minor = await wallet.balanceMinor(db, holder, { currency: m.currency });
   return `${m.account}: ${fromMinor(minor, m.currency_decimals)} ${currencyOf(holder, m)}`;
+}
+
+/** A moment as `2026-11-25 20:10:02Z`. */
+const at = (d: Date | null) => (d ? `${d.toISOString().slice(0, 19).replace('T', ' ')}Z` : '-');
+
+/** Rows of cells as columns two spaces apart, the first row being the header. */
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+async function jobsList(db: Database, jobs: Job[]): Promise<string[][]> {
+  const views = await jobsView(db, jobs);
+  const now = Date.now();
+  return [
+    ['JOB', 'SCHEDULE', 'CATCH-UP', 'LAST RUN', 'STATUS', 'FINISHED', 'NEXT RUN', 'FAILING', 'WHAT IT DOES'],
+    ...views.map((v) => [
+      v.job,
+      v.schedule,
+      v.catchUp,
+      v.last?.period ?? 'never',
+      v.last ? `${v.last.status}${v.last.attempts > 1 ? ` (attempt ${v.last.attempts})` : ''}` : '-',
+      at(v.last?.finishedAt ?? null),
+      v.next.dueAt.getTime() <= now ? `${v.next.key} (due now)` : v.next.key,
+      v.failing === 0 ? '0' : `${v.failing} (last: ${v.lastError?.period}: ${v.lastError?.error.replace(/\s+/g, ' ')})`,
+      v.description,
+    ]),
+  ];
+}
+
+async function jobRuns(db: Database, jobs: Job[], name: string): Promise<string> {
+  if (!jobs.some((j) => j.name === name)) throw new UsageError(`no job '${name}' (npm run khela -- jobs lists them)`);
+  const runs = await recentRuns(db, name);
+  if (runs.length === 0) return `${name} has not run yet`;
+  return table([
+    ['PERIOD', 'STATUS', 'ATTEMPTS', 'STARTED', 'FINISHED', 'RUNNER', 'RESULT OR ERROR'],
+    ...runs.map((r) => [
+      r.period,
+      r.status,
+      String(r.attempts),
+      at(r.started_at),
+      at(r.finished_at),
+      r.runner,
+      r.error?.replace(/\s+/g, ' ') ?? (r.result ? JSON.stringify(r.result) : ''),
+    ]),
+  ]);
 }
 
 main(process.argv.slice(2)).then(

@@ -108,6 +108,15 @@ const Env = z.object({
     ),
   /** How far a provider call's signed timestamp may be from our clock, in seconds. */
   PROVIDER_SIGNATURE_WINDOW_SECONDS: z.coerce.number().int().min(10).max(3600).default(300),
+  /**
+   * Whether this process runs the periodic jobs (decision 0021). Each period runs once whichever
+   * process claims it, so 'false' only leaves them to the others. Tests (NODE_ENV=test) start
+   * jobs themselves.
+   */
+  RUN_JOBS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
   /** How often the round resolver runs, in seconds (0: never; run it from one process or all). */
   PROVIDER_RESOLVER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Rounds without a call for this long are closed by the resolver (refunded when they hold only bets). */

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db';
 import { AppError } from './errors';
+import { defineJob, every } from './jobs';
 
 /**
  * The self-hosted proof-of-work human check (ALTCHA v2, PBKDF2/SHA-256). The widget fetches a
@@ -42,8 +43,6 @@ function hmacKey(db: Database, config: Config): Promise<string> {
 }
 
 export async function createHumanChallenge(db: Database, config: Config): Promise<Challenge> {
-  // Forget used challenges that have expired anyway (cheap: indexed by primary key scan only now and then).
-  if (Math.random() < 0.02) await sql`DELETE FROM human_checks_used WHERE expires_at < now()`.execute(db.kysely);
   return createChallenge({
     algorithm: HUMAN_CHECK_ALGORITHM,
     cost: config.HUMAN_CHECK_COST,
@@ -92,3 +91,18 @@ export async function requireHumanCheck(db: Database, config: Config, altcha: st
     .executeTakeFirst();
   if (!used) throw new AppError('HUMAN_CHECK_FAILED');
 }
+
+/** Used challenges are remembered only until they expire: a replay after that fails anyway. */
+export const humanChecksSweep = defineJob({
+  name: 'human-checks-sweep',
+  description: 'forgets used human-check challenges once they have expired',
+  schedule: every({ minutes: 10 }),
+  catchUp: 'latest',
+  async run({ db }) {
+    const r = await db.kysely
+      .deleteFrom('human_checks_used')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .executeTakeFirst();
+    return { deleted: Number(r.numDeletedRows) };
+  },
+});

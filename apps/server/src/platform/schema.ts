@@ -388,8 +388,8 @@ export interface InhouseRoundsTable {
   server_seed: string;
   client_seed: Generated<string>;
   nonce: Generated<bigint>;
-  inputs: Json<Record<string, unknown>>;
-  outcome: Json<Record<string, unknown>>;
+  inputs: ColumnType<Record<string, unknown>, string, string>;
+  outcome: ColumnType<Record<string, unknown>, string, string>;
   currency: string;
   stake: bigint;
   win: bigint;
@@ -434,7 +434,112 @@ export interface ProviderTransactionsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A password-reset link (migration 0005): only its token's SHA-256 is kept. */
+export interface PasswordResetTokensTable {
+  id: Generated<bigint>;
+  token_hash: Buffer;
+  member_id: bigint;
+  created_at: GeneratedTimestamp;
+  used_at: Timestamp | null;
+  ip: Generated<string>;
+}
+
+/** Every password-reset request, for the request limits (migration 0005). */
+export interface PasswordResetRequestsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  account: string;
+  email: string;
+  ip: string;
+  at: GeneratedTimestamp;
+}
+
+/** A crash hash chain (migration 0015, decision 0015). */
+export interface CrashChainsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  seed: string;
+  terminating_hash: string;
+  length: number;
+  created_at: GeneratedTimestamp;
+}
+
+export interface CrashRoundsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  round_no: bigint;
+  chain_id: bigint;
+  chain_index: number;
+  hash: string;
+  bust: number;
+  status: 'betting' | 'running' | 'busted' | 'void';
+  betting_ends_ms: bigint;
+  running_ms: bigint;
+  bust_ms: bigint;
+  settled_ms: bigint | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface CrashBetsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  round_id: bigint;
+  member_id: bigint;
+  slot: 1 | 2;
+  request_id: string;
+  provider_round: string;
+  name: string;
+  currency: string;
+  stake: bigint;
+  target: number | null;
+  status: Generated<'open' | 'cashed' | 'lost' | 'void'>;
+  cashout_kind: 'manual' | 'auto' | null;
+  cashout_request_id: string | null;
+  cashout_ms: bigint | null;
+  cashout_elapsed_ms: number | null;
+  multiplier: number | null;
+  win: bigint | null;
+  settled: Generated<boolean>;
+  created_at: GeneratedTimestamp;
+}
+
+/** A dice player's seed pair (migration 0016, decision 0016). */
+export interface DiceSeedsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: Generated<bigint>;
+  created_at: GeneratedTimestamp;
+  rotated_at: Timestamp | null;
+}
+
+/** One run of a periodic job for one period (migration 0019, decision 0021). */
+export interface JobRunsTable {
+  job: string;
+  period: string;
+  due_at: Timestamp;
+  status: 'running' | 'succeeded' | 'failed';
+  attempts: Generated<number>;
+  runner: string;
+  lease_until: Timestamp;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  retry_at: Timestamp | null;
+  error: string | null;
+  result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
 export interface DB {
+  job_runs: JobRunsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  password_reset_requests: PasswordResetRequestsTable;
+  crash_chains: CrashChainsTable;
+  crash_rounds: CrashRoundsTable;
+  crash_bets: CrashBetsTable;
+  dice_seeds: DiceSeedsTable;
   provider_vendors: ProviderVendorsTable;
   game_sessions: GameSessionsTable;
   inhouse_rounds: InhouseRoundsTable;

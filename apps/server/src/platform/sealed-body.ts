@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import type { Config } from './config';
 import type { Database } from './db';
 import { AppError } from './errors';
+import { defineJob, every } from './jobs';
 
 /**
  * Sealed request bodies (spec §7 'encrypted body'; RFC 9180 HPKE, base mode). The server
@@ -196,7 +197,6 @@ export async function openSealedBody(req: FastifyRequest): Promise<void> {
     throw new AppError('SEALED_BODY_INVALID');
 
   // Each sealed body opens once: its encapsulated key is remembered until its timestamp expires.
-  if (Math.random() < 0.02) await sql`DELETE FROM sealed_bodies_used WHERE expires_at < now()`.execute(db.kysely);
   const fresh = await db.kysely
     .insertInto('sealed_bodies_used')
     .values({
@@ -209,3 +209,36 @@ export async function openSealedBody(req: FastifyRequest): Promise<void> {
   if (!fresh) throw new AppError('SEALED_BODY_EXPIRED');
   req.body = body;
 }
+
+/** A sealed body's key is remembered only while its timestamp is accepted: later it fails anyway. */
+export const sealedBodiesSweep = defineJob({
+  name: 'sealed-bodies-sweep',
+  description: 'forgets opened sealed bodies once their timestamps have expired',
+  schedule: every({ minutes: 10 }),
+  catchUp: 'latest',
+  async run({ db }) {
+    const r = await db.kysely
+      .deleteFrom('sealed_bodies_used')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .executeTakeFirst();
+    return { deleted: Number(r.numDeletedRows) };
+  },
+});
+
+/**
+ * A replaced key pair is deleted once it is no longer accepted: a key that no longer exists
+ * cannot open bodies recorded in the past, should the database ever leak.
+ */
+export const retiredKeysSweep = defineJob({
+  name: 'retired-keys-sweep',
+  description: 'deletes sealing key pairs that were replaced and are no longer accepted',
+  schedule: every({ hours: 1 }),
+  catchUp: 'latest',
+  async run({ db, config }) {
+    const r = await db.kysely
+      .deleteFrom('hpke_keys')
+      .where('superseded_at', '<', sql<Date>`now() - make_interval(hours => ${config.HPKE_PREVIOUS_KEY_HOURS})`)
+      .executeTakeFirst();
+    return { deleted: Number(r.numDeletedRows) };
+  },
+});

@@ -5,6 +5,7 @@ import type { BrandSnapshot } from './brand';
 import { brandOf } from './brand';
 import type { Database } from './db';
 import { AppError } from './errors';
+import { defineJob, every } from './jobs';
 import { siteRefusal } from './site-kind';
 
 /** 32 random bytes (256 bits) per token; ARCHITECTURE §3 asks for at least 128. */
@@ -171,3 +172,24 @@ export async function sessionStillLive(db: Database, sessionId: bigint, idleMinu
        AND last_seen_at > now() - make_interval(mins => ${idleMinutes})`.execute(db.kysely);
   return r.rows.length > 0;
 }
+
+/**
+ * A session is kept this long after its absolute expiry (a question about a recent login can
+ * still be answered), then forgotten. A session logged out earlier waits as long: its expiry is
+ * at most SESSION_ABSOLUTE_HOURS after its login.
+ */
+export const ENDED_SESSIONS_KEPT_DAYS = 7;
+
+export const sessionsSweep = defineJob({
+  name: 'sessions-sweep',
+  description: `forgets sessions whose expiry passed more than ${ENDED_SESSIONS_KEPT_DAYS} days ago`,
+  schedule: every({ hours: 1 }),
+  catchUp: 'latest',
+  async run({ db }) {
+    const r = await db.kysely
+      .deleteFrom('sessions')
+      .where('expires_at', '<', sql<Date>`now() - make_interval(days => ${ENDED_SESSIONS_KEPT_DAYS})`)
+      .executeTakeFirst();
+    return { deleted: Number(r.numDeletedRows) };
+  },
+});

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './db';
+import { defineJob, every } from './jobs';
 
 /** Issue 3 §8: a captcha after 3 failed logins, a 15-minute lock after 10, both within an hour. */
 export const CAPTCHA_AFTER_FAILURES = 3;
@@ -59,3 +60,18 @@ export async function clearFailures(db: Database, brandId: number, account: stri
     .where('account', '=', account.toLowerCase())
     .execute();
 }
+
+/** Failures count for FAILURE_WINDOW_MINUTES; a day later they are forgotten (the audit log keeps the logins). */
+export const loginFailuresSweep = defineJob({
+  name: 'login-failures-sweep',
+  description: 'forgets failed logins older than a day',
+  schedule: every({ hours: 1 }),
+  catchUp: 'latest',
+  async run({ db }) {
+    const r = await db.kysely
+      .deleteFrom('login_failures')
+      .where('at', '<', sql<Date>`now() - interval '1 day'`)
+      .executeTakeFirst();
+    return { deleted: Number(r.numDeletedRows) };
+  },
+});

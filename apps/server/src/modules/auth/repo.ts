@@ -196,3 +196,18 @@ export function insertMember(db: Db, m: NewMember) {
     .returning(['id', 'account', 'is_agent', 'member_label', 'first_login', 'agent_only'])
     .executeTakeFirstOrThrow();
 }
+
+/** Captchas past their expiry (used or not): they can no longer be answered. */
+export async function deleteExpiredCaptchas(db: Db): Promise<number> {
+  const r = await k(db).deleteFrom('captchas').where('expires_at', '<', sql<Date>`now()`).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+/** Login challenges that expired more than a day ago (kept that long for a support question). */
+export async function deleteOldLoginChallenges(db: Db): Promise<number> {
+  const r = await k(db)
+    .deleteFrom('login_challenges')
+    .where('expires_at', '<', sql<Date>`now() - interval '1 day'`)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

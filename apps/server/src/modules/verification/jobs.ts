@@ -1,0 +1,22 @@
+import { sql } from 'kysely';
+import { defineJob, every } from '../../platform/jobs';
+
+/**
+ * SMS codes live minutes and the sending limit looks back an hour; a day later a code is
+ * forgotten.
+ */
+export const verificationJobs = [
+  defineJob({
+    name: 'sms-codes-sweep',
+    description: 'forgets SMS codes sent more than a day ago',
+    schedule: every({ hours: 1 }),
+    catchUp: 'latest',
+    async run({ db }) {
+      const r = await db.kysely
+        .deleteFrom('sms_codes')
+        .where('created_at', '<', sql<Date>`now() - interval '1 day'`)
+        .executeTakeFirst();
+      return { deleted: Number(r.numDeletedRows) };
+    },
+  }),
+];
