@@ -13,9 +13,8 @@ import {
 } from '@khela/contract';
 import { betOutcome, crashPointOf, elapsedFor, linksTo, replayCrashRound } from '@khela/games';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
-import { BATCH_MS } from '../src/modules/inhouse/crash/feed';
 import { betsOf, type CrashRound, latestRound } from '../src/modules/inhouse/crash/repo';
 import * as provider from '../src/modules/provider/service';
 import { issueLaunchTicket } from '../src/modules/provider/tickets';
@@ -320,25 +319,31 @@ describe(`crash on ${TEST_ENGINE}`, () => {
 
     const round = await bettingRound((b) => b >= 150);
     const p = await player();
-    // The earlier tests' bets and cash-outs still queued go out before this page connects.
-    await new Promise((r) => setTimeout(r, 2 * BATCH_MS));
     const ws = await t.app.injectWS(crashFeedSocket.path);
     const messages: FeedMessage[] = [];
     const received: string[] = [];
     ws.on('message', (data) => {
       // Every message is the contract's: a field the page does not expect fails here.
       const msg = crashFeedSocket.server.parse(JSON.parse(String(data))) as FeedMessage;
+      // The earlier tests' bets and cash-outs may still be queued: a batch of theirs before the
+      // hello is not this page's.
+      if (msg.type !== 'hello' && received.length === 0) return;
       received.push(msg.type);
       messages.push(...flatten(msg));
     });
-    /** The `count`-th message of a type. */
-    const until = async (type: string, count = 1) => {
-      const ofType = () => messages.filter((m) => m.type === type);
-      for (let i = 0; i < 200 && ofType().length < count; i++) await new Promise((r) => setTimeout(r, 10));
-      const m = ofType()[count - 1];
-      if (!m) throw new Error(`no ${type} message; got ${messages.map((x) => x.type)}`);
-      return m as unknown as { state: CrashState; round: CrashRoundView; bet: CrashBetView; roundNo: number };
-    };
+    /** The `count`-th message of a type; bets and cash-outs of this round only. */
+    const until = (type: string, count = 1) =>
+      vi.waitFor(
+        () => {
+          const ofType = messages.filter(
+            (m) => m.type === type && (m.bet === undefined || (m.bet as CrashBetView).roundNo === round.roundNo),
+          );
+          const m = ofType[count - 1];
+          if (!m) throw new Error(`no ${type} message; got ${messages.map((x) => x.type)}`);
+          return m as unknown as { state: CrashState; round: CrashRoundView; bet: CrashBetView; roundNo: number };
+        },
+        { timeout: 2_000, interval: 10 },
+      );
     ws.send(JSON.stringify({ type: 'auth', token: p.token }));
     const hello = await until('hello');
     expect(hello.state.round).toMatchObject({ roundNo: round.roundNo, phase: 'betting', hash: null });
@@ -389,7 +394,10 @@ describe(`crash on ${TEST_ENGINE}`, () => {
           messages.push(crashFeedSocket.server.parse(JSON.parse(String(data))) as FeedMessage),
         );
         ws.send(JSON.stringify({ type: 'auth', token: p.token }));
-        for (let i = 0; i < 200 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+        await vi.waitFor(() => expect(messages.map((m) => m.type)).toContain('hello'), {
+          timeout: 2_000,
+          interval: 10,
+        });
         const roundNo = 1_000_000 + n++;
         // A thousand bets: far more than one NOTIFY payload holds, in one batch or in one list.
         const views = Array.from(
@@ -407,8 +415,10 @@ describe(`crash on ${TEST_ENGINE}`, () => {
         );
         for (const bet of views) t.app.crash.env.publish(brandId, { type: 'bet', bet });
         t.app.crash.env.publish(brandId, { type: 'settled', roundNo });
-        for (let i = 0; i < 300 && !messages.some((m) => m.type === 'settled'); i++)
-          await new Promise((r) => setTimeout(r, 10));
+        await vi.waitFor(() => expect(messages.map((m) => m.type)).toContain('settled'), {
+          timeout: 3_000,
+          interval: 10,
+        });
         const events = messages.flatMap(flatten).filter((m) => (m as { bet?: CrashBetView }).bet?.roundNo === roundNo);
         expect(events.map((m) => (m.bet as CrashBetView).name)).toEqual(views.map((b) => b.name));
         expect(messages.at(-1)).toEqual({ type: 'settled', roundNo });
@@ -450,15 +460,16 @@ describe(`the crash round loop on ${TEST_ENGINE}`, () => {
     const fast = { bettingMs: 150, pauseMs: 100, graceMs: 50, tickMs: 20 };
     t.app.crash.setClock(() => Date.now());
     t.app.crash.setTiming(fast);
-    const waitFor = async (what: () => Promise<boolean>, label: string) => {
-      for (let i = 0; i < 300; i++) {
-        if (await what()) return;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(
-        `timed out waiting for ${label}: ${JSON.stringify(await latestRound(t.db, brandId), (_, v) => (typeof v === 'bigint' ? String(v) : v))} ${errors.map(String)}`,
+    const waitFor = (what: () => Promise<boolean>, label: string) =>
+      vi.waitFor(
+        async () => {
+          if (await what()) return;
+          throw new Error(
+            `timed out waiting for ${label}: ${JSON.stringify(await latestRound(t.db, brandId), (_, v) => (typeof v === 'bigint' ? String(v) : v))} ${errors.map(String)}`,
+          );
+        },
+        { timeout: 6_000, interval: 20 },
       );
-    };
     const busted = async () =>
       Number(
         (
@@ -485,7 +496,8 @@ describe(`the crash round loop on ${TEST_ENGINE}`, () => {
       try {
         app2.crash.setTiming(fast);
         app2.crash.startLoop();
-        await new Promise((r) => setTimeout(r, 300));
+        // Once it has tried for the lead, it stands by while the first process holds it.
+        await waitFor(async () => app2.crash.leadAttempts() > 0, 'the second process to try for the lead');
         expect(app2.crash.isLeader()).toBe(false);
         // The leader goes away: the other process wins the lock, voids the round it left and goes on.
         const atStop = await current();

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invalidateBrandCache } from '../src/platform/brand';
 import { memberLanguage, RESET_EMAIL, SMS_CODE_TEXT } from '../src/platform/member-texts';
 import { ACCOUNT_TEST_ENV, bearer, newIp, register, solveHumanCheck } from './accounts-helpers';
@@ -31,14 +31,16 @@ const lines = <T>(file: string): T[] =>
         .map((l) => JSON.parse(l) as T)
     : [];
 
-async function waitFor<T>(read: () => T[], n: number): Promise<T[]> {
-  for (let i = 0; i < 150; i++) {
-    const got = read();
-    if (got.length >= n) return got;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`expected ${n} lines`);
-}
+/** The lines of an outbox once it has `n`: the messages are sent after the answer. */
+const waitFor = <T>(read: () => T[], n: number): Promise<T[]> =>
+  vi.waitFor(
+    () => {
+      const got = read();
+      if (got.length < n) throw new Error(`expected ${n} lines, found ${got.length}`);
+      return got;
+    },
+    { timeout: 3_000, interval: 20 },
+  );
 
 async function member() {
   const { res, username } = await register(t.app);

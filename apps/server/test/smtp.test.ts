@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEmailSender, loadMailConfig, MailSendError, mailFailure, smtpSender } from '../src/platform/email';
 import { ACCOUNT_TEST_ENV, bearer, newIp, register } from './accounts-helpers';
 import { createTestApp } from './harness';
@@ -149,9 +149,15 @@ describe('SMTP transport: the password-reset email through a real SMTP server', 
         payload: { username, email },
       });
       expect(forgot.statusCode).toBe(200);
-      for (let i = 0; i < 200 && smtp.received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
-      const mail = smtp.received[0];
-      if (!mail) throw new Error('no email arrived');
+      // The email goes out after the answer.
+      const mail = await vi.waitFor(
+        () => {
+          const first = smtp.received[0];
+          if (!first) throw new Error('no email arrived');
+          return first;
+        },
+        { timeout: 4_000, interval: 20 },
+      );
       expect(mail.user).toBe(USER);
       expect(mail.from).toBe('no-reply@khela.test');
       expect(mail.to).toEqual([email]);

@@ -96,7 +96,6 @@ const money = moneyFormatter('bn', 'BDT');
 const body = (c: Sent | undefined) => c?.body as { stake?: string; requestId?: string; ticket?: string };
 const button = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name);
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 async function open(...spins: SpinAnswer[]) {
   const calls = network(spins);
@@ -198,8 +197,7 @@ describe('the slot page', () => {
     history.replaceState(null, '', '/play/slot?ticket=TICKET_abcdefghijklmnop');
     const root = document.createElement('div');
     expect(await startPlayPage(root)).toBeNull();
-    await settle();
-    expect(root.textContent).toContain(bnErrors.LAUNCH_TICKET_INVALID);
+    await vi.waitFor(() => expect(root.textContent).toContain(bnErrors.LAUNCH_TICKET_INVALID));
     expect(root.querySelector('button.spin')).toBeNull();
   });
 
