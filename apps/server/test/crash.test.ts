@@ -215,8 +215,8 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     expect(await balanceOf(p.id)).toBe(start - 2000n + 1500n);
   });
 
-  it('takes two bets per player per round, only in the betting window, only offered stakes', async () => {
-    const round = await bettingRound();
+  it('takes two bets per player per round, one in each slot', async () => {
+    await bettingRound();
     const p = await player();
     const start = await balanceOf(p.id);
     expect((await bet(p, 1, '1.00')).statusCode).toBe(200);
@@ -224,14 +224,30 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     const third = await bet(p, 1, '1.00');
     expect(third.statusCode).toBe(409);
     expect(third.json().code).toBe('CONFLICT');
+    expect(await balanceOf(p.id)).toBe(start - 200n);
+    await finishRound();
+  });
+
+  it('refuses a third slot, a stake not offered and an automatic cash-out below 1.01×', async () => {
+    await bettingRound();
+    const p = await player();
+    const start = await balanceOf(p.id);
     expect((await bet(p, 3, '1.00')).json().code).toBe('VALIDATION_FAILED');
     expect((await bet(p, 1, '3.00')).json().code).toBe('STAKE_NOT_OFFERED');
     expect((await bet(p, 1, '1.00', { autoCashOut: '1.00' })).json().code).toBe('VALIDATION_FAILED');
+    expect(await balanceOf(p.id)).toBe(start);
+    await finishRound();
+  });
+
+  it('refuses a bet once the betting window has closed', async () => {
+    const round = await bettingRound();
+    const p = await player();
+    const start = await balanceOf(p.id);
     clock = round.bettingEndsMs;
-    const late = await bet(await player(), 1, '1.00');
+    const late = await bet(p, 1, '1.00');
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('ROUND_CLOSED');
-    expect(await balanceOf(p.id)).toBe(start - 200n);
+    expect(await balanceOf(p.id)).toBe(start);
     await finishRound();
   });
 

@@ -110,10 +110,7 @@ afterEach(() => {
 });
 
 describe('the crash page', () => {
-  it('authenticates its socket with the game token and draws the round it is told about', async () => {
-    const { root, socket } = await mount();
-    expect(new URL(socket.url).pathname).toBe(crashFeedSocket.path);
-    expect(JSON.parse(socket.sent[0] ?? '{}')).toEqual({ type: 'auth', token: opened.token });
+  const hello = (socket: FakeSocket) =>
     socket.push({
       type: 'hello',
       state: {
@@ -124,17 +121,32 @@ describe('the crash page', () => {
         balance: '100.00',
       },
     });
+
+  it('authenticates its socket with the game token', async () => {
+    const { socket } = await mount();
+    expect(new URL(socket.url).pathname).toBe(crashFeedSocket.path);
+    expect(socket.sent.map((m) => JSON.parse(m))).toEqual([{ type: 'auth', token: opened.token }]);
+  });
+
+  it('draws the round it is told about: the take-off countdown, the chain it belongs to and the RTP', async () => {
+    const { root, socket } = await mount();
+    hello(socket);
     expect(root.querySelector('.crash-multiplier')?.textContent).toMatch(/Take-off in [45] s/);
     expect(root.querySelector('.crash-fair')?.textContent).toContain('ab'.repeat(32));
     expect(root.querySelector('.crash-fair')?.textContent).toContain('97.00%');
-    const past = root.querySelector<HTMLButtonElement>('.crash-past');
-    expect(past?.textContent).toBe('2.34×');
-    past?.click();
-    expect(root.querySelector('.crash-detail')?.textContent).toContain('cd'.repeat(32));
     expect(buttons(root).map((b) => [b.textContent, b.disabled])).toEqual([
       [enCrash.bet, false],
       [enCrash.bet, false],
     ]);
+  });
+
+  it('lists past busts, each opening its hash', async () => {
+    const { root, socket } = await mount();
+    hello(socket);
+    const past = root.querySelector<HTMLButtonElement>('.crash-past');
+    expect(past?.textContent).toBe('2.34×');
+    past?.click();
+    expect(root.querySelector('.crash-detail')?.textContent).toContain('cd'.repeat(32));
   });
 
   it('bets with the panel, then offers the cash-out while flying, and says "too late" after the bust', async () => {
