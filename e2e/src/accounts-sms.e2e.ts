@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { addMember, defaultBrandId, exact, type Lang, outbox, smsCode, t, useKhela, visit as visitIn } from './support';
 
 /*
- * Issue 3's Playwright list, the SMS and recovery part: SMS login with the Get code countdown,
- * forgot password by email (the link from the mail outbox) and by phone, and registration by
- * mobile number with an SMS code (REGMOBVERF3). Codes are read from the server's SMS outbox
- * (DATA_DIR/sms-outbox.jsonl); every human check is the real ALTCHA widget in Chromium.
+ * The accounts journeys by SMS and recovery: SMS login with the Get code countdown, forgot password
+ * by email (the link from the mail outbox) and by phone, and registration by mobile number with an
+ * SMS code (REGMOBVERF3). Codes are read from the server's SMS outbox (DATA_DIR/sms-outbox.jsonl);
+ * every human check is the real ALTCHA widget in Chromium.
  */
 
 const LANGS = ['bn', 'en'] as const;
