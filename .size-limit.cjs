@@ -34,7 +34,8 @@ const homeKeys = [
 const home = collect(homeKeys);
 const abs = (files) => files.map((f) => path.join(dist, f));
 // The in-house game page (play.html): its entry, its imports and the default language's texts.
-// The fairness page's own chunk: the verifiers and the hash code live only here (issue 5 item 4).
+// The fairness page's own chunk: the verifiers and the hash code live only here, so no other page
+// downloads them.
 const fairness = keys.filter((k) => /src\/app\/pages\/fairness\.tsx$/.test(k)).map((k) => manifest[k].file);
 const play = collect(['play.html', ...keys.filter((k) => /src\/locales\/bn\/(play|errors)\.json$/.test(k))]);
 // The dice game's own lazy chunk and its Bengali texts, on top of the game page above.

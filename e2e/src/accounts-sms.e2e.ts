@@ -1,13 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addMember, defaultBrandId, exact, type Lang, outbox, smsCode, t, useKhela, visit as visitIn } from './support';
 
 /*
- * Issue 3's Playwright list, the SMS and recovery part: SMS login with the Get code countdown,
- * forgot password by email (the link from the mail outbox) and by phone, and registration by
- * mobile number with an SMS code (REGMOBVERF3). Codes are read from the server's SMS outbox
- * (DATA_DIR/sms-outbox.jsonl); every human check is the real ALTCHA widget in Chromium.
+ * The accounts journeys by SMS and recovery: SMS login with the Get code countdown, forgot password
+ * by email (the link from the mail outbox) and by phone, and registration by mobile number with an
+ * SMS code (REGMOBVERF3). Codes are read from the server's SMS outbox (DATA_DIR/sms-outbox.jsonl);
+ * every human check is the real ALTCHA widget in Chromium.
  */
 
 const LANGS = ['bn', 'en'] as const;
@@ -135,13 +135,16 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
           .filter({ hasText: exact(t(lang, 'auth.forgotSent')) })
           .waitFor();
 
-        let link: string | undefined;
-        for (let i = 0; i < 50 && !link; i++) {
-          const mail = outbox<{ to: string; text: string }>(env.khela, 'mail').find((m) => m.to === email);
-          link = mail?.text.match(/https?:\/\/\S+resetPassword\?token=\S+/)?.[0];
-          if (!link) await page.waitForTimeout(100);
-        }
-        if (!link) throw new Error('no reset email in the outbox');
+        // The email is written after the answer.
+        const link = await vi.waitFor(
+          () => {
+            const mail = outbox<{ to: string; text: string }>(env.khela, 'mail').find((m) => m.to === email);
+            const found = mail?.text.match(/https?:\/\/\S+resetPassword\?token=\S+/)?.[0];
+            if (!found) throw new Error('no reset email in the outbox');
+            return found;
+          },
+          { timeout: 10_000, interval: 100 },
+        );
         expect(new URL(link).origin).toBe(env.khela.url);
 
         const password = strongPassword();

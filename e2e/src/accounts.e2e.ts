@@ -4,10 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { addMember, exact, type Lang, open, t, useKhela, visit as visitIn } from './support';
 
 /*
- * Issue 3's Playwright list for accounts: registration, wrong passwords and the captcha, the
- * forced password change, logout, free play, a token in the address, and no password in any
- * browser store. Every login and registration passes the real ALTCHA human check, solved by the
- * widget in Chromium.
+ * The accounts journeys: registration, wrong passwords and the captcha, the forced password change,
+ * logout, free play, a token in the address, and no password in any browser store. Every login and
+ * registration passes the real ALTCHA human check, solved by the widget in Chromium.
  */
 
 const LANGS = ['bn', 'en'] as const;

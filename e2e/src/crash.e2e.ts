@@ -7,12 +7,12 @@ import { fundedPlayer, openLoggedIn } from './sessions';
 import { exact, type Lang, t, useKhela } from './support';
 
 /*
- * Issue 5's crash round end to end, on the server's real clock: two players open Rocket Crash
- * from the in-house lobby; one bets with an auto cash-out at 1.50×, the other sees that bet in
- * the round's live list; when the rocket passes 1.50× the winner's header balance rises by
- * exactly stake × 1.50 − stake; the round's revealed hash then verifies on the fairness page.
- * A round that busts below 1.50× loses the bet; the test then bets on the next round (each round
- * reaches 1.50× with probability 0.97 / 1.5 ≈ 65 %).
+ * A crash round end to end, on the server's real clock: two players open Rocket Crash from the
+ * in-house lobby; one bets with an auto cash-out at 1.50×, the other sees that bet in the round's
+ * live list; when the rocket passes 1.50× the winner's header balance rises by exactly stake × 1.50
+ * − stake; the round's revealed hash then verifies on the fairness page. A round that busts below
+ * 1.50× loses the bet; the test then bets on the next round (each round reaches 1.50× with
+ * probability 0.97 / 1.5 ≈ 65 %).
  */
 
 /** The single row a query must return. */

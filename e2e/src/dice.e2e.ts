@@ -8,10 +8,10 @@ import { fundedPlayer, openLoggedIn } from './sessions';
 import { exact, type Lang, t, useKhela } from './support';
 
 /*
- * Issue 5's dice session end to end: launched from the in-house lobby, a roll against the wallet,
- * a changed client seed (a rotation), a roll with it, another rotation that reveals its server
- * seed — and every roll of the session recomputes with the published formula, in the page and
- * here. Nothing is faked. SHOTS=<dir> keeps screenshots for a look.
+ * A dice session end to end: launched from the in-house lobby, a roll against the wallet, a changed
+ * client seed (a rotation), a roll with it, another rotation that reveals its server seed — and
+ * every roll of the session recomputes with the published formula, in the page and here. Nothing is
+ * faked. SHOTS=<dir> keeps screenshots for a look.
  */
 
 const SHOTS = process.env.SHOTS;

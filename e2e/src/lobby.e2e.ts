@@ -4,8 +4,8 @@ import { sessionFor } from './sessions';
 import { defaultBrandId, exact, type Lang, open, t, useKhela } from './support';
 
 /*
- * The game lobby (issue 4 §5–6) against the seeded demo catalog: browse, filter, search and
- * page; a visitor's click asks for a login; a player's favourite survives a reload.
+ * The game lobby (spec §2 'Category navigation') against the seeded demo catalog: browse, filter,
+ * search and page; a visitor's click asks for a login; a player's favourite survives a reload.
  */
 
 const LANGS = ['bn', 'en'] as const;

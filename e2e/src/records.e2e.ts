@@ -10,8 +10,8 @@ import { openLoggedIn } from './sessions';
 import { addMember, defaultBrandId, exact, type Lang, t, useKhela } from './support';
 
 /*
- * The player's records (issue 4 item 4): an operator's credit and a provider's bet and win,
- * found in the account record and the betting record of the member centre, opened from the
+ * The player's records (spec §2 'Member centre pages'): an operator's credit and a provider's bet
+ * and win, found in the account record and the betting record of the member centre, opened from the
  * avatar menu. The provider is driven over its signed HTTP API, as an aggregator calls it.
  * SHOTS=<dir> keeps screenshots (phone and desktop, dark and light) for a look.
  */

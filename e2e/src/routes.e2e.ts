@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_PROMOTIONS } from '../../apps/server/src/seed/demo-promotions';
 import { exact, type Layout, layoutOf, open, settle, t, useKhela } from './support';
 
@@ -211,14 +211,16 @@ describe('routes of spec §2', () => {
           const y = Math.round(window.scrollY);
           return { top, y, max, ok: y > 0 && (Math.abs(top) <= 2 || (y >= max - 1 && top < window.innerHeight)) };
         });
-      let state = await where();
-      for (let i = 0; i < 20 && !state.ok; i++) {
-        await page.waitForTimeout(100);
-        state = await where();
-      }
-      expect(state, `#${id}: target top ${state.top}px, scrollY ${state.y} of ${state.max}`).toMatchObject({
-        ok: true,
-      });
+      // Smooth scrolling takes a few frames.
+      await vi.waitFor(
+        async () => {
+          const state = await where();
+          expect(state, `#${id}: target top ${state.top}px, scrollY ${state.y} of ${state.max}`).toMatchObject({
+            ok: true,
+          });
+        },
+        { timeout: 5_000, interval: 100 },
+      );
     }
 
     it('in the app (client-side navigation)', async () => {

@@ -7,12 +7,12 @@ import { fundedPlayer, openLoggedIn } from './sessions';
 import { exact, type Lang, t, useKhela } from './support';
 
 /*
- * Issue 4's end-to-end money path: a player opens the in-house lobby, launches the slot (the
- * game popup on a desktop, the /game page on a phone), spins real rounds against the wallet,
- * and sees the header balance follow without a reload; then finds the round in the betting
- * record and its debit and credit in the account record. Nothing is faked: the launch, the
- * single-use ticket, the spin, the seamless-wallet calls and the ledger are the server's own.
- * SHOTS=<dir> keeps screenshots for a look.
+ * The money path end to end: a player opens the in-house lobby, launches the slot (the game popup
+ * on a desktop, the /game page on a phone), spins real rounds against the wallet, and sees the
+ * header balance follow without a reload; then finds the round in the betting record and its debit
+ * and credit in the account record. Nothing is faked: the launch, the single-use ticket, the spin,
+ * the seamless-wallet calls and the ledger are the server's own. SHOTS=<dir> keeps screenshots for
+ * a look.
  */
 
 const SHOTS = process.env.SHOTS;

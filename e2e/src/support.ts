@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { hashPassword } from '../../apps/server/src/platform/passwords';
 import { type Khela, launchChromium, openPage, startKhela } from './harness';
 
@@ -177,15 +177,16 @@ export function outbox<T = Record<string, string>>(khela: Khela, which: 'sms' | 
  * Waits for the next SMS to `to` (E.164, e.g. +8801712345678) after `seen` messages and returns
  * its 6-digit code.
  */
-export async function smsCode(khela: Khela, to: string, seen = 0, timeoutMs = 10_000): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const sent = outbox<{ to: string; text: string }>(khela, 'sms')
-      .slice(seen)
-      .filter((m) => m.to === to);
-    const code = sent.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no SMS to ${to} in the outbox`);
+export function smsCode(khela: Khela, to: string, seen = 0, timeoutMs = 10_000): Promise<string> {
+  return vi.waitFor(
+    () => {
+      const sent = outbox<{ to: string; text: string }>(khela, 'sms')
+        .slice(seen)
+        .filter((m) => m.to === to);
+      const code = sent.at(-1)?.text.match(/\b(\d{6})\b/)?.[1];
+      if (!code) throw new Error(`no SMS to ${to} in the outbox`);
+      return code;
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }

@@ -5,9 +5,9 @@ import { openLoggedIn } from './sessions';
 import { addMember, defaultBrandId, exact, type Lang, open, t, useKhela } from './support';
 
 /*
- * The logged-in header's wallet (issue 3 §9, issue 4 'Realtime'): the balance in the brand
- * currency and the player's language, hidden on demand, and changed live — without a reload —
- * when the ledger posts a movement, here an operator's adjustment.
+ * The logged-in header's wallet (spec §2 'Header'; ARCHITECTURE §1, the realtime socket): the
+ * balance in the brand currency and the player's language, hidden on demand, and changed live —
+ * without a reload — when the ledger posts a movement, here an operator's adjustment.
  */
 
 const LANGS = ['bn', 'en'] as const;

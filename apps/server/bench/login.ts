@@ -1,5 +1,5 @@
 /**
- * Login benchmark (issue 3 'Benchmark'), called from bench/run.ts:
+ * Login benchmark (docs/benchmarks.md), called from bench/run.ts:
  *  - the argon2id hash alone with the product's parameters (median of 50, in this process);
  *  - POST /wps/session/login against a real server on PGlite: logins per second and p50/p99
  *    latency with a few concurrent clients.

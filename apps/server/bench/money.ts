@@ -1,5 +1,5 @@
 /**
- * Money benchmark (issue 4 'Benchmark'), called from bench/run.ts. On PostgreSQL (when
+ * Money benchmark (docs/benchmarks.md), called from bench/run.ts. On PostgreSQL (when
  * reachable) and on PGlite, each for MONEY_SECONDS:
  *  - bets on ONE hot wallet from 32 concurrent clients through the ledger (ledger_post: key
  *    claim, conditional wallet update, postings) against a raw single-row UPDATE on the same

@@ -1,6 +1,6 @@
--- Accounts (issue 3): members, their sessions, login throttles, the audit trail and the
--- single-use human checks and captchas. Passwords and session tokens are never stored: only
--- argon2id hashes and SHA-256 digests.
+-- Accounts (docs/decisions/0004-account-security.md): members, their sessions, login throttles,
+-- the audit trail and the single-use human checks and captchas. Passwords and session tokens are
+-- never stored: only argon2id hashes and SHA-256 digests.
 
 -- Secrets the server creates once and every process shares (e.g. the ALTCHA HMAC key when
 -- HUMAN_CHECK_HMAC_KEY is not configured).

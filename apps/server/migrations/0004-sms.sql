@@ -1,7 +1,7 @@
--- SMS verification codes (issue 3 §8): 6 digits, only as a salted SHA-256 digest, valid 10
--- minutes from created_at, single use, at most 5 wrong tries. A row is written for every
--- request, also for numbers without an account (no code is sent then), so the hourly limit
--- answers the same whether a number is registered or not.
+-- SMS verification codes (spec §2 login form, SMS mode): 6 digits, only as a salted SHA-256
+-- digest, valid 10 minutes from created_at, single use, at most 5 wrong tries. A row is written
+-- for every request, also for numbers without an account (no code is sent then), so the hourly
+-- limit answers the same whether a number is registered or not.
 CREATE TABLE sms_codes (
   id bigserial PRIMARY KEY,
   brand_id integer NOT NULL REFERENCES brands (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Password reset by email (issue 3 §6, spec §2 'Forgot password'). A reset link carries a
+-- Password reset by email (spec §2 'Forgot password'). A reset link carries a
 -- random token of 32 bytes; only its SHA-256 is stored. It is good once, for 30 minutes after
 -- created_at (the service compares with the database clock).
 CREATE TABLE password_reset_tokens (

@@ -1,6 +1,6 @@
--- The ledger (issue 4, ARCHITECTURE §4, MONEY.md): every movement of money is one transaction
--- whose postings sum to zero. Only modules/wallet writes these tables, and only through
--- ledger_post() below, so every rule holds in one round trip whatever the caller.
+-- The ledger (ARCHITECTURE §4, MONEY.md, docs/decisions/0010): every movement of money is one
+-- transaction whose postings sum to zero. Only modules/wallet writes these tables, and only
+-- through ledger_post() below, so every rule holds in one round trip whatever the caller.
 
 -- One row per money holder and currency. A player's wallet carries its balance, kept by
 -- ledger_post() and never negative. System accounts (house, funding, provider settlement …)

@@ -1,4 +1,4 @@
--- The seamless-wallet provider API (issue 4 item 8, MONEY.md "Seamless-wallet rules"): game
+-- The seamless-wallet provider API (MONEY.md "Seamless-wallet rules", docs/decisions/0009): game
 -- providers call /provider/<vendor>/… to read a balance and to bet, win and roll back. Money
 -- moves only through modules/wallet (ledger_post); these tables keep what the provider asked,
 -- what we answered, and the rounds.
@@ -34,8 +34,8 @@ CREATE TABLE game_sessions (
 CREATE INDEX game_sessions_member ON game_sessions (member_id, created_at);
 CREATE INDEX game_sessions_expiry ON game_sessions (expires_at);
 
--- One row per provider round: what the betting record (issue 4 item 4) shows, and what the
--- resolver closes. Totals in minor units of `currency`.
+-- One row per provider round: what the betting record (spec §2 'Member centre pages') shows, and
+-- what the resolver closes. Totals in minor units of `currency`.
 CREATE TABLE provider_rounds (
   id bigserial PRIMARY KEY,
   brand_id integer NOT NULL REFERENCES brands (id) ON DELETE RESTRICT,

@@ -1,4 +1,5 @@
--- Game launch (issue 4 item 7) and the in-house provider's rounds (issue 4, issue 5 item 5).
+-- Game launch (docs/decisions/0014) and the in-house provider's rounds, kept so that every round
+-- can be replayed (docs/decisions/0013).
 
 -- A launch hands the game page a single-use ticket, not the game session's token: the page's
 -- address ends up in browser history, proxies' logs and Referer headers, so what it carries must

@@ -1,4 +1,4 @@
--- Game launch (issue 4 item 7): how a vendor's game is opened. The in-house vendor (JL) is
+-- Game launch (docs/decisions/0014): how a vendor's game is opened. The in-house vendor (JL) is
 -- launched by this server itself; every other vendor is launched through an address the operator
 -- configures, with placeholders filled per launch — {token} (the game session token the vendor
 -- sends back on its seamless-wallet calls), {game} (the vendor's game code), {lang} (a LOCALES

@@ -1,4 +1,5 @@
--- The multiplayer crash game (issue 5): one shared round per brand, bust points from a hash chain.
+-- The multiplayer crash game (docs/decisions/0015): one shared round per brand, bust points from
+-- a hash chain.
 
 -- A chain of round hashes: `seed` is h_N (secret until the chain is used up), h_{i-1} = SHA-256(h_i),
 -- and `terminating_hash` h_0 is published before its first round. Round i of the chain plays h_i.

@@ -1,4 +1,4 @@
--- The dice game's seed pairs (issue 5 item 3, docs/decisions/0016-dice.md). One row per pair a
+-- The dice game's seed pairs (docs/decisions/0016-dice.md). One row per pair a
 -- player has had; the row with rotated_at NULL is the pair in play. Its server seed stays secret
 -- (only server_seed_hash is shown) until the player rotates, which reveals it and starts a new
 -- row at nonce 0. Each bet claims next_nonce with one UPDATE … RETURNING in the transaction that

@@ -1,6 +1,6 @@
 -- Bets on one busy wallet queue on its row lock; bench/money.ts compares them with a raw UPDATE
--- of one row (issue 4's target: at least half its rate). Two things made them slower than they
--- had to be:
+-- of one row (the target: at least half its rate, docs/benchmarks.md). Two things made them
+-- slower than they had to be:
 --
 -- 1. Foreign keys from every ledger transaction to its brand and member rows, and from every
 --    posting to its account row. Each check takes a KEY SHARE lock on the row it points at, and

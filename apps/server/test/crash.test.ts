@@ -13,9 +13,8 @@ import {
 } from '@khela/contract';
 import { betOutcome, crashPointOf, elapsedFor, linksTo, replayCrashRound } from '@khela/games';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
-import { BATCH_MS } from '../src/modules/inhouse/crash/feed';
 import { betsOf, type CrashRound, latestRound } from '../src/modules/inhouse/crash/repo';
 import * as provider from '../src/modules/provider/service';
 import { checkLedger } from '../src/modules/wallet/invariants';
@@ -215,8 +214,8 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     expect(await balanceOf(p.id)).toBe(start - 2000n + 1500n);
   });
 
-  it('takes two bets per player per round, only in the betting window, only offered stakes', async () => {
-    const round = await bettingRound();
+  it('takes two bets per player per round, one in each slot', async () => {
+    await bettingRound();
     const p = await player();
     const start = await balanceOf(p.id);
     expect((await bet(p, 1, '1.00')).statusCode).toBe(200);
@@ -224,14 +223,30 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     const third = await bet(p, 1, '1.00');
     expect(third.statusCode).toBe(409);
     expect(third.json().code).toBe('CONFLICT');
+    expect(await balanceOf(p.id)).toBe(start - 200n);
+    await finishRound();
+  });
+
+  it('refuses a third slot, a stake not offered and an automatic cash-out below 1.01×', async () => {
+    await bettingRound();
+    const p = await player();
+    const start = await balanceOf(p.id);
     expect((await bet(p, 3, '1.00')).json().code).toBe('VALIDATION_FAILED');
     expect((await bet(p, 1, '3.00')).json().code).toBe('STAKE_NOT_OFFERED');
     expect((await bet(p, 1, '1.00', { autoCashOut: '1.00' })).json().code).toBe('VALIDATION_FAILED');
+    expect(await balanceOf(p.id)).toBe(start);
+    await finishRound();
+  });
+
+  it('refuses a bet once the betting window has closed', async () => {
+    const round = await bettingRound();
+    const p = await player();
+    const start = await balanceOf(p.id);
     clock = round.bettingEndsMs;
-    const late = await bet(await player(), 1, '1.00');
+    const late = await bet(p, 1, '1.00');
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('ROUND_CLOSED');
-    expect(await balanceOf(p.id)).toBe(start - 200n);
+    expect(await balanceOf(p.id)).toBe(start);
     await finishRound();
   });
 
@@ -319,25 +334,31 @@ describe(`crash on ${TEST_ENGINE}`, () => {
 
     const round = await bettingRound((b) => b >= 150);
     const p = await player();
-    // The earlier tests' bets and cash-outs still queued go out before this page connects.
-    await new Promise((r) => setTimeout(r, 2 * BATCH_MS));
     const ws = await t.app.injectWS(crashFeedSocket.path);
     const messages: FeedMessage[] = [];
     const received: string[] = [];
     ws.on('message', (data) => {
       // Every message is the contract's: a field the page does not expect fails here.
       const msg = crashFeedSocket.server.parse(JSON.parse(String(data))) as FeedMessage;
+      // The earlier tests' bets and cash-outs may still be queued: a batch of theirs before the
+      // hello is not this page's.
+      if (msg.type !== 'hello' && received.length === 0) return;
       received.push(msg.type);
       messages.push(...flatten(msg));
     });
-    /** The `count`-th message of a type. */
-    const until = async (type: string, count = 1) => {
-      const ofType = () => messages.filter((m) => m.type === type);
-      for (let i = 0; i < 200 && ofType().length < count; i++) await new Promise((r) => setTimeout(r, 10));
-      const m = ofType()[count - 1];
-      if (!m) throw new Error(`no ${type} message; got ${messages.map((x) => x.type)}`);
-      return m as unknown as { state: CrashState; round: CrashRoundView; bet: CrashBetView; roundNo: number };
-    };
+    /** The `count`-th message of a type; bets and cash-outs of this round only. */
+    const until = (type: string, count = 1) =>
+      vi.waitFor(
+        () => {
+          const ofType = messages.filter(
+            (m) => m.type === type && (m.bet === undefined || (m.bet as CrashBetView).roundNo === round.roundNo),
+          );
+          const m = ofType[count - 1];
+          if (!m) throw new Error(`no ${type} message; got ${messages.map((x) => x.type)}`);
+          return m as unknown as { state: CrashState; round: CrashRoundView; bet: CrashBetView; roundNo: number };
+        },
+        { timeout: 2_000, interval: 10 },
+      );
     ws.send(JSON.stringify({ type: 'auth', token: p.token }));
     const hello = await until('hello');
     expect(hello.state.round).toMatchObject({ roundNo: round.roundNo, phase: 'betting', hash: null });
@@ -388,7 +409,10 @@ describe(`crash on ${TEST_ENGINE}`, () => {
           messages.push(crashFeedSocket.server.parse(JSON.parse(String(data))) as FeedMessage),
         );
         ws.send(JSON.stringify({ type: 'auth', token: p.token }));
-        for (let i = 0; i < 200 && messages.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+        await vi.waitFor(() => expect(messages.map((m) => m.type)).toContain('hello'), {
+          timeout: 2_000,
+          interval: 10,
+        });
         const roundNo = 1_000_000 + n++;
         // A thousand bets: far more than one NOTIFY payload holds, in one batch or in one list.
         const views = Array.from(
@@ -406,8 +430,10 @@ describe(`crash on ${TEST_ENGINE}`, () => {
         );
         for (const bet of views) t.app.crash.env.publish(brandId, { type: 'bet', bet });
         t.app.crash.env.publish(brandId, { type: 'settled', roundNo });
-        for (let i = 0; i < 300 && !messages.some((m) => m.type === 'settled'); i++)
-          await new Promise((r) => setTimeout(r, 10));
+        await vi.waitFor(() => expect(messages.map((m) => m.type)).toContain('settled'), {
+          timeout: 3_000,
+          interval: 10,
+        });
         const events = messages.flatMap(flatten).filter((m) => (m as { bet?: CrashBetView }).bet?.roundNo === roundNo);
         expect(events.map((m) => (m.bet as CrashBetView).name)).toEqual(views.map((b) => b.name));
         expect(messages.at(-1)).toEqual({ type: 'settled', roundNo });
@@ -449,15 +475,16 @@ describe(`the crash round loop on ${TEST_ENGINE}`, () => {
     const fast = { bettingMs: 150, pauseMs: 100, graceMs: 50, tickMs: 20 };
     t.app.crash.setClock(() => Date.now());
     t.app.crash.setTiming(fast);
-    const waitFor = async (what: () => Promise<boolean>, label: string) => {
-      for (let i = 0; i < 300; i++) {
-        if (await what()) return;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      throw new Error(
-        `timed out waiting for ${label}: ${JSON.stringify(await latestRound(t.db, brandId), (_, v) => (typeof v === 'bigint' ? String(v) : v))} ${errors.map(String)}`,
+    const waitFor = (what: () => Promise<boolean>, label: string) =>
+      vi.waitFor(
+        async () => {
+          if (await what()) return;
+          throw new Error(
+            `timed out waiting for ${label}: ${JSON.stringify(await latestRound(t.db, brandId), (_, v) => (typeof v === 'bigint' ? String(v) : v))} ${errors.map(String)}`,
+          );
+        },
+        { timeout: 6_000, interval: 20 },
       );
-    };
     const busted = async () =>
       Number(
         (
@@ -484,7 +511,8 @@ describe(`the crash round loop on ${TEST_ENGINE}`, () => {
       try {
         app2.crash.setTiming(fast);
         app2.crash.startLoop();
-        await new Promise((r) => setTimeout(r, 300));
+        // Once it has tried for the lead, it stands by while the first process holds it.
+        await waitFor(async () => app2.crash.leadAttempts() > 0, 'the second process to try for the lead');
         expect(app2.crash.isLeader()).toBe(false);
         // The leader goes away: the other process wins the lock, voids the round it left and goes on.
         const atStop = await current();

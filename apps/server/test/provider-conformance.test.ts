@@ -8,7 +8,7 @@ import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { concurrently, flipByte, injectDriver, inSequence, type ProviderDriver } from './provider-driver';
 
 /**
- * The provider conformance suite (issue 4 item 8): every rule of MONEY.md "Seamless-wallet
+ * The provider conformance suite (docs/decisions/0009): every rule of MONEY.md "Seamless-wallet
  * rules", driven through a ProviderDriver the way an aggregator calls. Runs on PGlite and, with
  * KHELA_TEST_DB=postgres, on PostgreSQL.
  */

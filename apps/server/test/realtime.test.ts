@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { adjust } from '../src/modules/wallet/service';
 import { DEMO_MEMBERS } from '../src/seed/demo-members';
-import { ACCOUNT_TEST_ENV, bearer, login } from './accounts-helpers';
+import { ACCOUNT_TEST_ENV, bearer, login, register } from './accounts-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 
 let t: TestApp;
@@ -110,20 +110,33 @@ describe(`realtime /ws on ${TEST_ENGINE}`, () => {
   });
 
   it('does not tell one member about another member’s balance', async () => {
-    const fp = await t.app.inject({
-      method: 'POST',
-      url: '/wps/session/login/freeplay',
-      payload: { os: 'web', platform: 'W' },
-    });
-    const trial = fp.json().value;
+    const { res, username } = await register(t.app);
+    const other = await t.db.kysely
+      .selectFrom('members')
+      .select(['id', 'brand_id'])
+      .where('account', '=', username)
+      .executeTakeFirstOrThrow();
     const ws = await t.app.injectWS(realtimeSocket.path);
     const w = watch(ws);
-    ws.send(JSON.stringify({ type: 'auth', token: trial.token }));
+    ws.send(JSON.stringify({ type: 'auth', token: res.json().value.token }));
     await w.until(() => w.messages.some((m) => m.type === 'ready'));
     const { member } = await demoSession();
     await adjust(t.db, { brandId: member.brandId, member, amount: 100n, currency: 'BDT', reason: 'x', actor: 'test' });
-    await new Promise((r) => setTimeout(r, 200));
-    expect(w.messages.filter((m) => m.type === 'balance')).toEqual([]);
+    // Then this member's own movement: once its balance arrives, one sent for the other member
+    // before it would have arrived too.
+    const own = { id: other.id, brandId: other.brand_id, isAgent: IS_AGENT.PLAYER };
+    await adjust(t.db, {
+      brandId: own.brandId,
+      member: own,
+      amount: 250n,
+      currency: 'BDT',
+      reason: 'x',
+      actor: 'test',
+    });
+    await w.until(() => w.messages.some((m) => m.type === 'balance'));
+    expect(w.messages.filter((m) => m.type === 'balance')).toEqual([
+      { type: 'balance', sumBalance: '2.50', currency: 'BDT' },
+    ]);
     ws.terminate();
   });
 

@@ -25,7 +25,7 @@ async function newSession() {
 }
 
 describe('sessions', () => {
-  it('issue 256-bit random tokens and store only their SHA-256', async () => {
+  it('are 256-bit random tokens, stored only as their SHA-256', async () => {
     const { token } = await newSession();
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     const row = await sessionOf(token);

@@ -210,19 +210,21 @@ export function memberFixture(over: Partial<MemberInfo> = {}): MemberInfo {
  * the calls made to the stubs given, in order; `fetchMock.sent` every call.
  */
 export function mockCalls(stubs: Stub[], fx: ApiFixtures = {}) {
-  const { fetch, sent: all } = fetchStub([...defaultStubs(fx), ...stubs]);
   const sent: Sent[] = [];
-  const fetchMock = Object.assign(
-    vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
-      // The stub notes the call before it answers, so this call's entry is the next one.
-      const index = all.length;
-      const answer = fetch(input, init);
-      const one = all[index];
-      if (one && stubs.some((s) => sentTo([one], s.definition).length > 0)) sent.push(one);
-      return answer;
+  // A given stub notes its call when it is the one answering it (as soon as it is sent, before
+  // any answer held back), so a call a default answered is never listed, even when its path
+  // fits a given call's pattern (the promotion list is not the promotion whose id is 'list').
+  const given = stubs.map(
+    ({ definition, answer }): Stub => ({
+      definition,
+      answer: (one: Sent) => {
+        sent.push(one);
+        return typeof answer === 'function' ? answer(one) : answer;
+      },
     }),
-    { sent: all },
   );
+  const { fetch, sent: all } = fetchStub([...defaultStubs(fx), ...given]);
+  const fetchMock = Object.assign(vi.fn(fetch), { sent: all });
   vi.stubGlobal('fetch', fetchMock);
   return { sent, fetchMock };
 }

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The dieharder battery on Khela's CSPRNG stream, with the WEAK re-run rule (issue 5 item 6):
+# The dieharder battery on Khela's CSPRNG stream, with the WEAK re-run rule (docs/decisions/0017):
 #   npm run rng:dieharder                 # the full battery (an hour or more on two cores), then the re-runs
 #   npm run rng:dieharder -- battery.log  # only the re-runs and the summary, from a saved battery's output
 # A WEAK result (p within 0.005 of 0 or 1) turns up by chance in about 1 test of 100; each one is

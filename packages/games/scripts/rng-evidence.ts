@@ -1,8 +1,9 @@
 /// <reference types="node" />
-// The long statistical run of issue 5 item 6: `npm run rng:evidence` (about ten minutes on two
-// cores). Draws from the CSPRNG (fresh server seeds for dice and crash, `cryptoRng` for the
-// rest), tests every distribution by chi-square at the 99 % level and writes
-// docs/randomness/report.md. `-- --quick` runs a tenth of it (a check of the script itself).
+// The long statistical run of the randomness evidence (docs/decisions/0017):
+// `npm run rng:evidence` (about ten minutes on two cores). Draws from the CSPRNG (fresh server
+// seeds for dice and crash, `cryptoRng` for the rest), tests every distribution by chi-square at
+// the 99 % level and writes docs/randomness/report.md. `-- --quick` runs a tenth of it (a check
+// of the script itself).
 // The unit tests in src/evidence run the same collectors on fixed seeds, ten times shorter.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';

@@ -55,7 +55,7 @@ export function hmacSha256(key: Uint8Array, message: string): Uint8Array {
 }
 
 /**
- * A deterministic stream from a server seed (provably fair, issue 5 uses the same derivation):
+ * A deterministic stream from a server seed (the derivation every provably-fair game uses):
  * block k is HMAC-SHA256(key = the seed's bytes, `${message}:${k}`) for k = 0, 1, 2 …, read as
  * eight big-endian 32-bit words, then scaled by rejection sampling like `cryptoRng`. Anyone who
  * knows the seed and the message can recompute every draw.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './db';
 import type { DB } from './schema';
 
-/** Security events written to the append-only audit_log (issue 3 §8). */
+/** Security events written to the append-only audit_log (docs/decisions/0004). */
 export type AuditEvent =
   | 'login.ok'
   | 'login.failed'

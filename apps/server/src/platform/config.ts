@@ -43,7 +43,7 @@ const Env = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
-  /** Sessions end after this long without a call (issue 3: default 30 min)… */
+  /** Sessions end after this long without a call (default 30 min)… */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   /** …and this long after login whatever happens (default 12 h). */
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).default(12),

@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { Database } from './db';
 import { defineJob, every } from './jobs';
 
-/** Issue 3 §8: a captcha after 3 failed logins, a 15-minute lock after 10, both within an hour. */
+/**
+ * A captcha after 3 failed logins, a 15-minute lock after 10, both within an hour
+ * (docs/decisions/0004-account-security.md, 'Throttles').
+ */
 export const CAPTCHA_AFTER_FAILURES = 3;
 export const LOCK_AFTER_FAILURES = 10;
 export const LOCK_MINUTES = 15;

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearImageCache, DEFAULT_GAME_ICON, isImageCached, loadImage, useLazyImage } from './image-loader';
 
@@ -56,6 +56,10 @@ describe('loadImage', () => {
   it('tries 3 times by default, 200 ms apart, then gives up', async () => {
     vi.useFakeTimers();
     const done = loadImage('/bad.png');
+    await vi.advanceTimersByTimeAsync(199);
+    expect(attempts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempts).toHaveLength(2);
     await vi.runAllTimersAsync();
     expect(await done).toBe(false);
     expect(attempts).toEqual(['/bad.png', '/bad.png', '/bad.png']);
@@ -73,23 +77,17 @@ describe('useLazyImage', () => {
     const img = screen.getByAltText('probe');
     expect(img.getAttribute('src')).toBeNull();
     expect(attempts).toEqual([]);
-    await act(async () => {
-      reveal();
-      await new Promise((r) => setTimeout(r, 5));
-    });
+    act(() => reveal());
+    await waitFor(() => expect(img.dataset.status).toBe('loaded'));
     expect(img.getAttribute('src')).toBe('/vendor.png');
-    expect(img.dataset.status).toBe('loaded');
   });
 
   it('shows the default icon after the last failed attempt (side-menu variant: one attempt)', async () => {
     render(<Probe url="/bad-vendor.png" attempts={1} threshold={0.1} />);
     expect(observed[0]?.threshold).toBe(0.1);
-    await act(async () => {
-      reveal();
-      await new Promise((r) => setTimeout(r, 5));
-    });
+    act(() => reveal());
+    await waitFor(() => expect(screen.getByAltText('probe').getAttribute('src')).toBe(DEFAULT_GAME_ICON));
     expect(attempts).toEqual(['/bad-vendor.png']);
-    expect(screen.getByAltText('probe').getAttribute('src')).toBe(DEFAULT_GAME_ICON);
   });
 
   it('shows a remembered URL at once', async () => {

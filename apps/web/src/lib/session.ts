@@ -52,7 +52,7 @@ export function clearSession() {
 
 /**
  * A 401 on any call that carried a token: the session is over (expired or revoked), so the
- * client forgets it and offers the login popup (spec §4, issue 3 'Sessions').
+ * client forgets it and offers the login popup (spec §4; docs/decisions/0004, 'Sessions').
  */
 export function onUnauthorized() {
   if (session.get('token') === null) return;

@@ -96,7 +96,6 @@ const money = moneyFormatter('bn', 'BDT');
 const body = (c: Sent | undefined) => c?.body as { stake?: string; requestId?: string; ticket?: string };
 const button = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name);
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 async function open(...spins: SpinAnswer[]) {
   const calls = network(spins);
@@ -116,17 +115,24 @@ afterEach(() => {
 });
 
 describe('the slot page', () => {
-  it('redeems the ticket, removes it from the address and shows the stakes and balance', async () => {
-    const { calls, root } = await open();
-    expect(calls[0]?.path).toBe(playOpenCall.path);
+  it('redeems the ticket once and removes it from the address, keeping the rest', async () => {
+    const { calls } = await open();
+    expect(calls.map((c) => c.path)).toEqual([playOpenCall.path]);
     expect(body(calls[0])).toEqual({ ticket: 'TICKET_abcdefghijklmnop' });
     expect(location.search).toBe('?x=1');
     expect(location.href).not.toContain('TICKET');
+  });
+
+  it('shows the balance, the first stake and the play-money label in the language of the launch', async () => {
+    const { root } = await open();
     expect(root.querySelector('#balance')?.textContent).toBe(money('100.00'));
     expect(root.querySelector('#stake')?.textContent).toBe(money('1.00'));
     expect(root.textContent).toContain(bnPlay.playMoney);
     expect(document.documentElement.lang).toBe('bn');
-    // The token is held in memory only.
+  });
+
+  it('holds the game session token in memory only', async () => {
+    await open();
     expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain(opened.token);
     expect(location.href).not.toContain(opened.token);
   });
@@ -198,8 +204,7 @@ describe('the slot page', () => {
     history.replaceState(null, '', '/play/slot?ticket=TICKET_abcdefghijklmnop');
     const root = document.createElement('div');
     expect(await startPlayPage(root)).toBeNull();
-    await settle();
-    expect(root.textContent).toContain(bnErrors.LAUNCH_TICKET_INVALID);
+    await vi.waitFor(() => expect(root.textContent).toContain(bnErrors.LAUNCH_TICKET_INVALID));
     expect(root.querySelector('button.spin')).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { crashPointOf, linksTo } from '../fair/crash';
 
 /**
- * The crash round's rules beyond the bust point (issue 5 item 1): the published curve, the
+ * The crash round's rules beyond the bust point (docs/decisions/0015): the published curve, the
  * per-bet cap and how a bet's inputs decide its win. Pure functions of integers, so a stored
  * round recomputes to the same outcome anywhere (server, page, auditor). Multipliers are
  * integer hundredths (100 = 1.00×), times are integer milliseconds since the round started.

@@ -1,6 +1,6 @@
 /**
  * Pearson's chi-square goodness-of-fit test, the check gaming test labs run on scaled RNG output
- * and outcome distributions (issue 5 item 6). Self-contained so the evidence script, the unit
+ * and outcome distributions (docs/decisions/0017). Self-contained so the evidence script, the unit
  * tests and a reviewer's notebook all compute the same figures.
  */
 

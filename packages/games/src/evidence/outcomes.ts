@@ -8,9 +8,9 @@ import type { SlotModel } from '../slot/model';
 import { type ChiSquare, chiSquareTest, chiSquareUniform } from './chi-square';
 
 /**
- * The distributions the randomness evidence tests (issue 5 item 6), one collector per question.
- * Each takes its source of randomness as an argument: the unit tests pass fixed seeds so they
- * never fail by chance, the long run (scripts/rng-evidence.ts) passes the CSPRNG.
+ * The distributions the randomness evidence tests (docs/decisions/0017), one collector per
+ * question. Each takes its source of randomness as an argument: the unit tests pass fixed seeds so
+ * they never fail by chance, the long run (scripts/rng-evidence.ts) passes the CSPRNG.
  */
 
 /** `draws` scaled draws below n: the counts of 0 … n−1 and their chi-square against uniform. */

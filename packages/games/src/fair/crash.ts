@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 
 /**
- * Crash fairness (issue 5 item 2). Bust points come from a pre-generated SHA-256 hash chain:
+ * Crash fairness (docs/decisions/0015). Bust points come from a pre-generated SHA-256 hash chain:
  * the operator draws a secret seed h_N, computes h_{i-1} = SHA-256(h_i) down to h_0, and
  * publishes h_0 (the terminating hash) before round 1. Round i is played with h_i, revealed
  * when the round ends; anyone can check SHA-256(h_i) = h_{i-1}, all the way back to h_0. The

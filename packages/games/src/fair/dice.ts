@@ -1,9 +1,9 @@
 import { seededRng } from '../rng';
 
 /**
- * Dice fairness (issue 5 item 3). Before play the player sees SHA-256(server seed); they choose
- * their own client seed; each bet uses the next nonce (0, 1, 2 … with no gap or reuse). The roll
- * is the first draw below DICE_OUTCOMES of the seeded stream HMAC-SHA256(server seed,
+ * Dice fairness (docs/decisions/0016). Before play the player sees SHA-256(server seed); they
+ * choose their own client seed; each bet uses the next nonce (0, 1, 2 … with no gap or reuse). The
+ * roll is the first draw below DICE_OUTCOMES of the seeded stream HMAC-SHA256(server seed,
  * `${clientSeed}:${nonce}:${k}`) (rng.ts `seededRng`, rejection sampling), read as 0.00–99.99.
  * Rotating the seed reveals the old server seed, so every past roll can be recomputed.
  *

@@ -30,7 +30,7 @@ export function gameOf(value: string | null): FairGame {
 }
 
 /**
- * /fairness (issue 5 item 4): how each in-house game is provably fair, in a player's words, and a
+ * /fairness: how each in-house game is provably fair, in a player's words, and a
  * verifier per game that recomputes a round in the browser. `?game=<crash|dice|slot>&…` picks
  * the game and pre-fills (and checks) its verifier.
  */

@@ -7,7 +7,7 @@ import type { SlotModel } from '@khela/games/slot/model';
 import { SLOT_MODEL_1 } from '@khela/games/slot/model-1';
 
 /**
- * The fairness page's verifiers (issue 5 item 4): the same functions the server plays with,
+ * The fairness page's verifiers: the same functions the server plays with,
  * run in the player's browser, so checking a round needs no trust in Khela's servers. Each
  * takes the form's text fields and answers either a result or the first problem, as a key of
  * `fairness.errors` and the field it belongs to.

@@ -89,7 +89,12 @@ describe('the /game page', () => {
       clientType: 3,
       language: 'en',
     });
+  });
 
+  it('leaves the game for the home page with its Back button', async () => {
+    serve(() => launched(12, 'Khela Slots'));
+    renderApp('/game?nodeId=12&vassalage=JL&gameCode=slot');
+    await screen.findByTitle('Khela Slots — game');
     await userEvent.click(screen.getByRole('button', { name: /Back/ }));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });

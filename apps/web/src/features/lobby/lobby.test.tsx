@@ -210,7 +210,7 @@ describe('the lobby', () => {
     );
   });
 
-  it('toggles, merges and resets filters, starting again at page 1', async () => {
+  it('toggles a filter on and off, starting again at page 1', async () => {
     const user = userEvent.setup();
     const sent = stubApi();
     renderLobby('/rng?pageNo=2');
@@ -220,20 +220,34 @@ describe('the lobby', () => {
     await waitFor(() => expect(listCalls(sent).at(-1)).toMatchObject({ gameClassify: 'classic', pageNo: '1' }));
     expect(classic.getAttribute('aria-pressed')).toBe('true');
 
+    await user.click(classic);
+    await waitFor(() => expect(listCalls(sent).at(-1)?.gameClassify).toBeUndefined());
+    expect(classic.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('combines filters, in the address and in the list call', async () => {
+    const user = userEvent.setup();
+    const sent = stubApi();
+    renderLobby('/rng');
+    await screen.findByRole('list', { name: 'Games' });
+    await user.click(screen.getByRole('button', { name: 'Classic' }));
     await user.click(screen.getByRole('button', { name: /Nakshi Reels/ }));
     await user.click(screen.getByRole('button', { name: 'Min bet up to ৳5.00' }));
     await waitFor(() =>
       expect(listCalls(sent).at(-1)).toMatchObject({ gameClassify: 'classic', vassalage: 'NKR', minBet: '5' }),
     );
     expect(location).toBe('/rng?vassalage=NKR&gameClassify=classic&minBet=5');
+  });
 
-    await user.click(classic);
-    await waitFor(() => expect(listCalls(sent).at(-1)?.gameClassify).toBeUndefined());
-    expect(classic.getAttribute('aria-pressed')).toBe('false');
-
+  it('resets every filter at once, and then offers no reset', async () => {
+    const user = userEvent.setup();
+    stubApi();
+    renderLobby('/rng?vassalage=NKR&gameClassify=classic&minBet=5');
+    await screen.findByRole('list', { name: 'Games' });
     await user.click(screen.getByRole('button', { name: 'Reset filters' }));
     await waitFor(() => expect(location).toBe('/rng'));
     expect(screen.queryByRole('button', { name: 'Reset filters' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Classic' }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('searches by name after a pause and says when nothing matches', async () => {

@@ -134,22 +134,36 @@ describe('the registration form’s new-player promotions', () => {
 });
 
 describe('the promotions page', () => {
-  it('lists running promotions with category filters in the address', async () => {
+  it('lists every running promotion, each linking to its details', async () => {
     mockApi({ promotions: [WELCOME, SPINS, CRICKET] });
     renderApp('/promotions');
     expect(await screen.findByRole('heading', { level: 1, name: 'Promotions' })).toBeTruthy();
-    const filters = screen.getByRole('navigation', { name: 'Promotion types' });
-    expect(within(filters).getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBe('page');
-    expect(within(filters).getAllByRole('link')).toHaveLength(15);
     expect(await screen.findByRole('link', { name: /Cricket cashback/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Welcome bonus/ }).getAttribute('href')).toBe('/promotions?id=1');
+  });
 
+  it('offers every promotion type as a filter, All first', async () => {
+    mockApi({ promotions: [WELCOME, SPINS, CRICKET] });
+    renderApp('/promotions');
+    const filters = await screen.findByRole('navigation', { name: 'Promotion types' });
+    expect(within(filters).getByRole('link', { name: 'All' }).getAttribute('aria-current')).toBe('page');
+    expect(within(filters).getAllByRole('link')).toHaveLength(15);
+  });
+
+  it('filters by the type chosen, in the address', async () => {
+    mockApi({ promotions: [WELCOME, SPINS, CRICKET] });
+    renderApp('/promotions');
+    const filters = await screen.findByRole('navigation', { name: 'Promotion types' });
+    await screen.findByRole('link', { name: /Welcome bonus/ });
     await userEvent.click(within(filters).getByRole('link', { name: 'Sports' }));
     expect(window.location.search).toBe('?category=sports');
     await waitFor(() => expect(screen.queryByRole('link', { name: /Welcome bonus/ })).toBeNull());
     expect(screen.getByRole('link', { name: /Cricket cashback/ }).textContent).toContain('Until');
+  });
 
-    await userEvent.click(within(filters).getByRole('link', { name: 'Lotto' }));
+  it('says so when a type has no running promotion', async () => {
+    mockApi({ promotions: [WELCOME, SPINS, CRICKET] });
+    renderApp('/promotions?category=lotto');
     expect(await screen.findByText('No promotions right now')).toBeTruthy();
   });
 

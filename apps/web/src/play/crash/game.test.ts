@@ -56,7 +56,6 @@ class FakeSocket {
   }
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
 const round = (over: Partial<CrashRoundView> = {}): CrashRoundView => ({
   roundNo: 3,
   chainIndex: 3,
@@ -89,9 +88,15 @@ async function mount(language = 'en', ...answers: BetAnswer[]) {
   history.replaceState(null, '', '/play/crash?ticket=TICKET_abcdefghijklmnop');
   const root = document.createElement('div');
   document.body.replaceChildren(root);
+  FakeSocket.last = null;
   await startPlayPage(root);
-  await settle();
-  return { calls, root, socket: FakeSocket.last as FakeSocket };
+  // The page authenticates its socket once it opens.
+  const socket = await vi.waitFor(() => {
+    const s = FakeSocket.last;
+    if (!s?.sent.length) throw new Error('the socket has not authenticated');
+    return s;
+  });
+  return { calls, root, socket };
 }
 
 const buttons = (root: HTMLElement) => [...root.querySelectorAll<HTMLButtonElement>('.crash-action')];
@@ -105,10 +110,7 @@ afterEach(() => {
 });
 
 describe('the crash page', () => {
-  it('authenticates its socket with the game token and draws the round it is told about', async () => {
-    const { root, socket } = await mount();
-    expect(new URL(socket.url).pathname).toBe(crashFeedSocket.path);
-    expect(JSON.parse(socket.sent[0] ?? '{}')).toEqual({ type: 'auth', token: opened.token });
+  const hello = (socket: FakeSocket) =>
     socket.push({
       type: 'hello',
       state: {
@@ -119,17 +121,32 @@ describe('the crash page', () => {
         balance: '100.00',
       },
     });
+
+  it('authenticates its socket with the game token', async () => {
+    const { socket } = await mount();
+    expect(new URL(socket.url).pathname).toBe(crashFeedSocket.path);
+    expect(socket.sent.map((m) => JSON.parse(m))).toEqual([{ type: 'auth', token: opened.token }]);
+  });
+
+  it('draws the round it is told about: the take-off countdown, the chain it belongs to and the RTP', async () => {
+    const { root, socket } = await mount();
+    hello(socket);
     expect(root.querySelector('.crash-multiplier')?.textContent).toMatch(/Take-off in [45] s/);
     expect(root.querySelector('.crash-fair')?.textContent).toContain('ab'.repeat(32));
     expect(root.querySelector('.crash-fair')?.textContent).toContain('97.00%');
-    const past = root.querySelector<HTMLButtonElement>('.crash-past');
-    expect(past?.textContent).toBe('2.34×');
-    past?.click();
-    expect(root.querySelector('.crash-detail')?.textContent).toContain('cd'.repeat(32));
     expect(buttons(root).map((b) => [b.textContent, b.disabled])).toEqual([
       [enCrash.bet, false],
       [enCrash.bet, false],
     ]);
+  });
+
+  it('lists past busts, each opening its hash', async () => {
+    const { root, socket } = await mount();
+    hello(socket);
+    const past = root.querySelector<HTMLButtonElement>('.crash-past');
+    expect(past?.textContent).toBe('2.34×');
+    past?.click();
+    expect(root.querySelector('.crash-detail')?.textContent).toContain('cd'.repeat(32));
   });
 
   it('bets with the panel, then offers the cash-out while flying, and says "too late" after the bust', async () => {
@@ -150,13 +167,12 @@ describe('the crash page', () => {
     const { root, socket, calls } = await mount('en', betAnswer, failure(409, 'ROUND_CLOSED'));
     socket.push({ type: 'hello', state: { serverNow: Date.now(), round: round(), bets: [], history: [] } });
     buttons(root)[0]?.click();
-    await settle();
+    await vi.waitFor(() => expect(buttons(root)[0]?.textContent).toBe(enCrash.betPlaced));
     const bet = calls[1];
     expect(bet?.path).toBe(crashBetCall.path);
     expect(bet?.headers[GAME_TOKEN_HEADER]).toBe(opened.token);
     expect(bet?.body).toMatchObject({ slot: 1, stake: '1.00' });
     expect(root.querySelector('.crash-balance')?.textContent).toContain('99.00');
-    expect(buttons(root)[0]?.textContent).toBe(enCrash.betPlaced);
     // The flight starts 11.6 s ago: about 2.00×.
     socket.push({
       type: 'round',
@@ -165,10 +181,9 @@ describe('the crash page', () => {
     });
     expect(buttons(root)[0]?.textContent).toMatch(/^Cash out BDT\s?2\.0\d$/);
     buttons(root)[0]?.click();
-    await settle();
+    await vi.waitFor(() => expect(root.querySelector('.crash-note')?.textContent).toBe(enCrash.tooLate));
     expect(calls[2]?.path).toBe(crashCashOutCall.path);
     expect(calls[2]?.body).toEqual({ requestId: expect.any(String), slot: 1 });
-    expect(root.querySelector('.crash-note')?.textContent).toBe(enCrash.tooLate);
   });
 
   it("lists everyone's bets and cash-outs from the feed's batches", async () => {

@@ -6,6 +6,7 @@ import { diceMultiplier } from '@khela/games/fair/dice';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import bnErrors from '../../locales/bn/errors.json';
 import bnDice from '../../locales/bn/play-dice.json';
+import { moneyFormatter } from '../money';
 import { startPlayPage } from '../page';
 
 /** The dice page over stubbed play calls: the bets answered in the order given. */
@@ -65,7 +66,6 @@ function network(bets: BetAnswer[]) {
   return sent;
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
 const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent === name);
 
 async function open(bets: BetAnswer[] = []) {
@@ -74,7 +74,8 @@ async function open(bets: BetAnswer[] = []) {
   const root = document.createElement('div');
   document.body.replaceChildren(root);
   await startPlayPage(root);
-  await settle();
+  // Ready once the fairness panel shows the seeds it read.
+  await vi.waitFor(() => expect(root.querySelector('.fairness code')?.textContent).toBe(seeds.current.serverSeedHash));
   return { calls, root };
 }
 
@@ -106,12 +107,11 @@ describe('the dice page', () => {
   it('rolls with the session token and shows the result, the balance and the bet in the history', async () => {
     const { calls, root } = await open([betAnswer(1234, '1.98', '10.98', 0)]);
     button(bnDice.roll)?.click();
-    await settle();
-    await settle();
+    await vi.waitFor(() => expect(root.querySelector('.dice-result')?.textContent).toBe('১২.৩৪'));
     const bet = calls.find((c) => c.path === diceBetCall.path);
     expect(bet?.body).toMatchObject({ stake: '1.00', target: 4950, side: 'under' });
     expect(bet?.headers[GAME_TOKEN_HEADER]).toBe(opened.token);
-    expect(root.querySelector('.dice-result')?.textContent).toBe('১২.৩৪');
+    expect(root.querySelector('.amount')?.textContent).toBe(moneyFormatter('bn', 'BDT')('10.98'));
     expect(root.querySelectorAll('.history-list li')).toHaveLength(1);
     expect(root.querySelector('.history-list li')?.className).toBe('won');
   });
@@ -135,9 +135,7 @@ describe('the dice page', () => {
   it('says so when the balance is short, and keeps nothing pending', async () => {
     const { root } = await open([failure(409, 'INSUFFICIENT_FUNDS')]);
     button(bnDice.roll)?.click();
-    await settle();
-    await settle();
-    expect(root.querySelector('.message')?.textContent).toBe(bnErrors.INSUFFICIENT_FUNDS);
+    await vi.waitFor(() => expect(root.querySelector('.message')?.textContent).toBe(bnErrors.INSUFFICIENT_FUNDS));
     expect(button(bnDice.roll)?.disabled).toBe(false);
   });
 });

@@ -13,12 +13,18 @@ const LEADER_LOCK = 51_500_015;
 const LEADER_RETRY_MS = 2_000;
 const BRANDS_REFRESH_MS = 5_000;
 
-export type Loop = { isLeader(): boolean; stop(): Promise<void> };
+export type Loop = {
+  isLeader(): boolean;
+  /** How many times this process has tried to win the lead (none on PGlite, which always leads). */
+  leadAttempts(): number;
+  stop(): Promise<void>;
+};
 
 export function startLoop(env: CrashEnv, databaseUrl: string | undefined): Loop {
   let lock: pg.Client | null = null;
   let leader = env.db.kind === 'pglite';
   let lastTry = 0;
+  let attempts = 0;
   let brands: number[] = [];
   let brandsAt = 0;
   const recovered = new Set<number>();
@@ -49,6 +55,7 @@ export function startLoop(env: CrashEnv, databaseUrl: string | undefined): Loop 
       if (Date.now() - lastTry < LEADER_RETRY_MS) return;
       lastTry = Date.now();
       leader = await tryLead();
+      attempts++;
       if (!leader) return;
     }
     if (Date.now() - brandsAt > BRANDS_REFRESH_MS) {
@@ -78,6 +85,7 @@ export function startLoop(env: CrashEnv, databaseUrl: string | undefined): Loop 
 
   return {
     isLeader: () => leader,
+    leadAttempts: () => attempts,
     async stop() {
       stopped = true;
       clearInterval(timer);

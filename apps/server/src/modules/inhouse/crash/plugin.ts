@@ -27,6 +27,8 @@ export type CrashGame = {
   stopLoop(): Promise<void>;
   /** Whether this process runs the rounds (false before the loop starts). */
   isLeader(): boolean;
+  /** How many times this process has tried to win the lead since the loop started. */
+  leadAttempts(): number;
 };
 
 declare module 'fastify' {
@@ -75,6 +77,7 @@ export const crashGame = fp(async (root: FastifyInstance) => {
       loop = null;
     },
     isLeader: () => loop?.isLeader() ?? false,
+    leadAttempts: () => loop?.leadAttempts() ?? 0,
   } satisfies CrashGame);
 
   root.addHook('onListen', async () => {
