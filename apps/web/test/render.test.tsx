@@ -69,7 +69,7 @@ describe('mockCalls', () => {
 
   it('leaves out a call a page default answered, even when its path fits a stub given', async () => {
     const { sent, fetchMock } = mockCalls([stub(promotionCall, failure(404, 'NOT_FOUND'))]);
-    // `/wps/promotion/list` fits `/wps/promotion/:id`, but the list call is a default's.
+    // The list call's path fits the single promotion's `:id` pattern, but a page default answers it.
     expect(await call(promotionListCall, { category: 'all' })).toMatchObject({ list: [] });
     await call(walletBalanceCall).catch(() => {});
     expect(sent).toEqual([]);
