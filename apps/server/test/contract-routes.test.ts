@@ -31,7 +31,14 @@ describe('the contract and the routes', () => {
       ...calls.flatMap((d) => [d.method, ...(d.alsoAccepts ?? [])].map((m) => `${m} ${d.path}`)),
       ...sockets.map((s) => `GET ${s.path}`),
     ]);
-    const registered = new Set(t.app.routeTable.filter((r) => API.test(r.split(' ')[1] ?? '')));
+    // A socket may live outside the API prefixes (the member's `/ws`): it counts by its own path.
+    const socketPaths = new Set(sockets.map((s) => s.path));
+    const registered = new Set(
+      t.app.routeTable.filter((r) => {
+        const p = r.split(' ')[1] ?? '';
+        return API.test(p) || socketPaths.has(p);
+      }),
+    );
     expect([...defined].filter((r) => !registered.has(r))).toEqual([]);
     expect([...registered].filter((r) => !defined.has(r))).toEqual([]);
   });
