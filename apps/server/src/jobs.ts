@@ -1,5 +1,6 @@
 import { authJobs } from './modules/auth/jobs';
 import { passwordResetJobs } from './modules/password-reset/jobs';
+import { providerJobs } from './modules/provider/jobs';
 import { verificationJobs } from './modules/verification/jobs';
 import type { Config } from './platform/config';
 import { humanChecksSweep } from './platform/human-check';
@@ -13,7 +14,7 @@ import { loginFailuresSweep } from './platform/throttle';
  * `npm run khela -- jobs`. A module defines its jobs in its own `jobs.ts`; adding one here is
  * one line.
  */
-export function jobsOf(_config: Config): Job[] {
+export function jobsOf(config: Config): Job[] {
   return [
     sessionsSweep,
     loginFailuresSweep,
@@ -23,6 +24,7 @@ export function jobsOf(_config: Config): Job[] {
     ...authJobs,
     ...verificationJobs,
     ...passwordResetJobs,
+    ...providerJobs(config),
     jobRunsSweep,
   ];
 }

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerJobs } from '../src/modules/provider/jobs';
 import { createGameSession, resolveStaleRounds } from '../src/modules/provider/service';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { adjust } from '../src/modules/wallet/service';
+import { createScheduler } from '../src/platform/jobs';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { concurrently, flipByte, injectDriver, inSequence, type ProviderDriver } from './provider-driver';
 
@@ -514,5 +516,24 @@ describe('resolver', () => {
     expect(await roundOf(round)).toMatchObject({ status: 'completed', closed_by: 'resolver' });
     expect((await roundOf(`${round}-fresh`)).status).toBe('open');
     expect(await balanceOf(p)).toBe(9_300n);
+  });
+
+  it('runs as the round-resolver job on the job engine, and not at all when switched off', async () => {
+    expect(providerJobs({ ...t.app.config, PROVIDER_RESOLVER_INTERVAL_SECONDS: 0 })).toEqual([]);
+    const config = { ...t.app.config, PROVIDER_RESOLVER_INTERVAL_SECONDS: 60, PROVIDER_ROUND_TIMEOUT_SECONDS: 3600 };
+    const p = await newPlayer(10_000n);
+    const { tx, round } = ids();
+    await d.send('bet', betBody(p, { tx, round, amount: '2.00' }));
+    await abandon(round);
+    const scheduler = createScheduler({ db: t.db, config, jobs: providerJobs(config), log: t.app.log, runner: 'test' });
+    await scheduler.tick();
+    expect(await roundOf(round)).toMatchObject({ status: 'cancelled', closed_by: 'resolver' });
+    expect(await balanceOf(p)).toBe(10_000n);
+    const run = await t.db.kysely
+      .selectFrom('job_runs')
+      .select(['status', 'result'])
+      .where('job', '=', 'round-resolver')
+      .executeTakeFirstOrThrow();
+    expect(run).toMatchObject({ status: 'succeeded', result: { cancelled: 1 } });
   });
 });

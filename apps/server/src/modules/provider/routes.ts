@@ -5,7 +5,6 @@ import type { Answer } from './answers';
 import { balance } from './balance';
 import { bet } from './bet';
 import { registerProviderCaller } from './caller';
-import { resolveStaleRounds } from './resolver';
 import { rollback } from './rollback';
 import { win } from './win';
 
@@ -32,29 +31,4 @@ export async function providerRoutes(app: FastifyInstance) {
   route(app, providerBetCall, (req, reply) => send(reply, bet(req.caller, req.body)), extras);
   route(app, providerWinCall, (req, reply) => send(reply, win(req.caller, req.body)), extras);
   route(app, providerRollbackCall, (req, reply) => send(reply, rollback(req.caller, req.body)), extras);
-
-  // The resolver: closes rounds left open past PROVIDER_ROUND_TIMEOUT_SECONDS.
-  const every = app.config.PROVIDER_RESOLVER_INTERVAL_SECONDS;
-  if (every > 0) {
-    let running: Promise<void> | null = null;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = resolveStaleRounds(app.db, {
-        delaySeconds: app.config.PROVIDER_ROUND_TIMEOUT_SECONDS,
-        onError: (err, roundId) => app.log.error({ err, roundId }, 'provider: a round could not be resolved'),
-      })
-        .then((r) => {
-          if (r.completed + r.cancelled + r.failed > 0) app.log.info(r, 'provider: rounds resolved');
-        })
-        .catch((err) => app.log.error({ err }, 'provider: round resolver failed'))
-        .finally(() => {
-          running = null;
-        });
-    }, every * 1000);
-    timer.unref();
-    app.addHook('onClose', async () => {
-      clearInterval(timer);
-      await running;
-    });
-  }
 }
