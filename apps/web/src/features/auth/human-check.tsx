@@ -13,7 +13,7 @@ type HumanCheckProps = {
 type AltchaElement = HTMLElement & { configure?: (o: Record<string, unknown>) => void; verify?: () => void };
 
 /**
- * The human check (issue 3 §8): a self-hosted ALTCHA proof-of-work. The widget's script is
+ * The human check: a self-hosted ALTCHA proof-of-work. The widget's script is
  * loaded here, lazily, only once a form shows and the server has handed out a challenge — never
  * in the home bundle. The challenge comes through the api client (the envelope is unwrapped)
  * and is given to the widget as data; an expired one is fetched again.

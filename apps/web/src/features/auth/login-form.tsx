@@ -37,7 +37,7 @@ type LoginFields = {
   smsCode: string;
 };
 
-/** The remembered SMS number, 'code number' (issue 3 §4). */
+/** The remembered SMS number, 'code number' (spec §3 'Cookies'). */
 function splitMobile(saved: string): { dial?: string; mobile: string } {
   const [dial, mobile] = saved.includes(' ') ? saved.split(' ', 2) : [undefined, saved];
   return { dial, mobile: mobile ?? '' };

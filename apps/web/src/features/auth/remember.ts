@@ -1,7 +1,7 @@
 import { LOGIN_COOKIE_HOURS } from '@khela/contract/constants';
 
 /*
- * Remember-me (spec §3 'Cookies', issue 3 §4): the last username, the flag and the SMS-login
+ * Remember-me (spec §3 'Cookies'): the last username, the flag and the SMS-login
  * mobile number with its country code, for 24 hours. Never the password — the original product
  * kept it under the username key; password managers do that job safely (autocomplete attributes).
  */
