@@ -94,7 +94,10 @@ describe('the in-house slot, launched from the lobby', () => {
         .waitFor();
 
       await centre.getByRole('link', { name: exact(t(lang, 'memberCentre.pages.personalHistoryCopy')) }).click();
-      const row = centre.getByRole('row').filter({ hasText: round.roundId });
+      // The account record also lists the round's bet and win, and stays on screen until the
+      // betting record has loaded: look inside the betting record's own region.
+      const bets = centre.getByRole('region', { name: t(lang, 'memberCentre.pages.personalHistoryCopy') });
+      const row = bets.getByRole('row').filter({ hasText: round.roundId });
       await row.waitFor();
       expect(await row.textContent()).toContain(GAME_NAME[lang]);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/slot-record-${lang}-${phone ? 'phone' : 'desktop'}.png` });
