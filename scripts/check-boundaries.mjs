@@ -169,6 +169,18 @@ for (const f of [...serverFiles, ...files('apps/server/test'), ...files('apps/we
     });
 }
 
+// The contract reaches zod only through its zod.ts, which switches zod's code generation off in
+// browsers before any schema is built (the site's CSP forbids eval).
+for (const f of files('packages/contract/src')) {
+  if (f.endsWith('/zod.ts')) continue;
+  readFileSync(f, 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      if (/from ['"]zod(\/[^'"]*)?['"]/.test(text))
+        breach(f, i + 1, 'zod-door', "import z from './zod', not from 'zod'");
+    });
+}
+
 if (breaches.length) {
   console.error(breaches.join('\n'));
   console.error(`\n${breaches.length} boundary breach(es): see ARCHITECTURE §2-§3 and docs/decisions/0022.`);

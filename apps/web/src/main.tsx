@@ -1,5 +1,3 @@
-// First: switches zod's code generation off before any contract schema is built (see the file).
-import '@khela/contract/browser';
 import '@fontsource/hind-siliguri/400.css';
 import '@fontsource/hind-siliguri/600.css';
 import './styles/tokens.css';

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineCall } from './call';
 import { SEALED_KEY_PATH } from './sealed';
+import { z } from './zod';
 
 /** Longest text any account field takes; longer input is refused before any rule runs. */
 const text = (max = 255) => z.string().max(max);

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from './zod';
 
 /**
  * Every kind of caller the platform has (ARCHITECTURE §3). The server authenticates a call by

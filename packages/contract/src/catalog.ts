@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { defineCall } from './call';
 import {
   GAME_CATEGORIES,
@@ -9,6 +8,7 @@ import {
   LOBBY_PAGE_SIZE,
   LOCALES,
 } from './constants';
+import { z } from './zod';
 
 /**
  * The game catalog (spec §3 'Game list item', 'Game vendor card', 'Game entry'; §7 game calls).

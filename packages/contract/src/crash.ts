@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineCall, defineSocket } from './call';
 import { CRASH_WS_PATH, PLAY_ENDPOINTS } from './play-endpoints';
+import { z } from './zod';
 
 /**
  * The multiplayer crash game's calls and live messages (docs/decisions/0015-crash.md). One

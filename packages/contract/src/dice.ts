@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineCall } from './call';
 import { PLAY_ENDPOINTS } from './play-endpoints';
+import { z } from './zod';
 
 /**
  * The in-house dice game's calls (docs/decisions/0016-dice.md), under /play/api/dice with the

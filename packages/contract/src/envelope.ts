@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * Every Khela response is one envelope (ARCHITECTURE §3). `code` is a stable machine code

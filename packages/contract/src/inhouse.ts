@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { defineCall } from './call';
 import { CrashInfo } from './crash';
 import { DiceInfo } from './dice';
 import { PLAY_ENDPOINTS } from './play-endpoints';
+import { z } from './zod';
 
 /**
  * The in-house provider's game pages (ARCHITECTURE §5): a launch opens `/play/<game>?ticket=…`

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { defineCall } from './call';
 import { GameItem } from './catalog';
 import { LAUNCH_ACCOUNT_TYPE, LAUNCH_CLIENT_TYPE, LAUNCH_CONFIRM_TRANS, LAUNCH_MODE, LOCALES } from './constants';
+import { z } from './zod';
 
 /**
  * Game launch (spec §3 'Game launch payload', §7 '/wps/game/launchGame (launch V2 with Language

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { AVATAR_TYPES, AVATAR_UPLOAD_BODY_LIMIT, BUILTIN_AVATARS } from './avatar-rules';
 import { defineCall } from './call';
 import { envelope } from './envelope';
+import { z } from './zod';
 
 export const ClubLabel = z.object({
   labelName: z.string(),

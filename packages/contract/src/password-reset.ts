@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { defineCall } from './call';
 import { FIELD_ERRORS } from './errors';
 import type { RegisterSettings } from './system';
 import { type FieldErrors, VALIDATION_KEYS, validateField } from './validation';
+import { z } from './zod';
 
 /**
  * Spec §3 'Forgot by email: username, email (form-encoded)'. The server also takes JSON. The

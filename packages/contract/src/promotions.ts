@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { defineCall } from './call';
 import { LOCALES, PROMOTION_CATEGORIES, PROMOTION_PAGE_SIZE } from './constants';
 import { LanguageQuery } from './system';
+import { z } from './zod';
 
 /** One promotion as the site shows it, in the language asked for (spec §3 'Promotion'). */
 export const Promotion = z.object({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineCall } from './call';
+import { z } from './zod';
 
 /**
  * The seamless-wallet provider API (docs/provider-api.md, decision 0009): what a game provider

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineSocket } from './call';
+import { z } from './zod';
 
 /**
  * The site's realtime socket /ws (ARCHITECTURE §1): the server pushes a member's changes (a

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineCall } from './call';
 import { LOCALES } from './constants';
+import { z } from './zod';
 
 /**
  * The player's records (spec §2 'Member centre pages'): the account record

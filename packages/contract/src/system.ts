@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { defineCall } from './call';
 import { ANNOUNCEMENT_TYPES, LOCALES, REGISTER_FIELDS, WHITELABEL_FLAGS } from './constants';
+import { z } from './zod';
 
 /** Texts stored per locale; the server answers the one asked for, falling back to the brand default. */
 export const LocalizedText = z.string();

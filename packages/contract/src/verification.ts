@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { LoginResult, SmsCodeSent } from './auth';
 import { defineCall } from './call';
+import { z } from './zod';
 
 /** The codes of spec §7's SMS calls: 6 digits, valid 10 minutes, single use. */
 export const SMS_CODE_DIGITS = 6;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { defineCall } from './call';
+import { z } from './zod';
 
 /**
  * Amounts are decimal strings in the currency's precision (see money.ts). Trial accounts hold
