@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { memberFixture, mockCalls, renderApp, resetBrowser } from '../../../test/render';
+import { syncAccountLanguage } from '../../lib/account-language';
 import { applyBrandLanguage } from './brand-language';
 
 /** The avatar menu is a lazy chunk: its first load in a test run takes a while. */
@@ -39,7 +40,9 @@ describe('language kept on the account', () => {
     const { fetchMock } = mockCalls([stub(memberInfoCall, memberFixture({ language: 'en' })), keepLanguage]);
     renderApp('/');
     await avatarMenu('Rahim-এর অ্যাকাউন্ট মেনু');
-    await new Promise((r) => setTimeout(r, 100));
+    // The page made this decision once member info arrived; making it again with the same
+    // account language and the brand's list resolves only after any switch it would make.
+    await syncAccountLanguage('en', ['bn', 'en']);
     expect(i18next.language).toBe('bn');
     expect(localStorage.getItem('lang')).toBe('bn');
     expect(languageCalls(fetchMock.sent)).toEqual([]);
