@@ -1,4 +1,5 @@
 import { defineCall } from './call';
+import { LOCALES } from './constants';
 import { SEALED_KEY_PATH } from './sealed';
 import { z } from './zod';
 
@@ -136,7 +137,8 @@ export const RegisterBody = z
     registerUrl: text(2048).optional(),
     registerMethod: z.literal('WEB').optional(),
     login: z.boolean().optional(),
-    language: text(8).optional(),
+    /** The page's language, kept as the account's (one the site has). */
+    language: z.enum(LOCALES).optional(),
     altcha: altcha.optional(),
   })
   .strict();

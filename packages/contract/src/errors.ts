@@ -113,6 +113,8 @@ export const FIELD_ERRORS = {
   invalid: 'validation.invalid',
   unknownField: 'validation.unknownField',
   tooLong: 'validation.tooLong',
+  /** Control characters (NUL, the C0 set, DEL) in a text field; see text.ts. */
+  controlCharacters: 'validation.controlCharacters',
   /** One of the 10,000 most common breached passwords. */
   breachedPassword: 'validation.breachedPassword',
   /** '123456' (spec §9): always forces a change, so never accepted as a new password. */

@@ -21,6 +21,7 @@ export * from './records';
 export * from './register-patterns';
 export * from './sealed';
 export * from './system';
+export * from './text';
 export * from './validation';
 export * from './verification';
 export * from './wallet';

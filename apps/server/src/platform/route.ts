@@ -4,9 +4,12 @@ import {
   type CallResult,
   ERRORS,
   ErrorEnvelope,
+  controlCharacterFields,
   envelope,
+  FIELD_ERRORS,
   isAgentKind,
   isTrialAccount,
+  lineBreakPaths,
   ok,
 } from '@khela/contract';
 import type {
@@ -122,6 +125,29 @@ const parseRawJson: preValidationHookHandler = async (req) => {
   }
 };
 
+/**
+ * Refuses control characters in any decoded text of a call's input — body (once a sealed or
+ * signed body is opened), query and path parameters — as a 400 naming each field (contract
+ * text.ts). One check for every call: no service sees a NUL, which PostgreSQL would refuse with
+ * a 500. Synchronous, and absent from calls that take no input.
+ */
+function controlCheck(d: CallDefinition): preValidationHookHandler | null {
+  const parts = (['body', 'query', 'params'] as const)
+    .filter((part) => d[part] !== undefined)
+    .map((part) => ({ part, lineBreaks: lineBreakPaths(d[part]) }));
+  if (parts.length === 0) return null;
+  return (req, _reply, done) => {
+    let errors: Record<string, string> | undefined;
+    for (const { part, lineBreaks } of parts) {
+      for (const field of controlCharacterFields(req[part], lineBreaks)) {
+        errors ??= {};
+        errors[field] = FIELD_ERRORS.controlCharacters;
+      }
+    }
+    done(errors ? new AppError('VALIDATION_FAILED', errors) : undefined);
+  };
+}
+
 /** The answers a call may give, for serialisation and /docs. */
 function responsesOf(d: CallDefinition): Record<number, z.ZodType> {
   const failure = d.failure ? envelope(d.failure.nullable()) : ErrorEnvelope;
@@ -172,6 +198,8 @@ export function route<const D extends CallDefinition>(
   }
   if (d.rawBody && d.body) preValidation.push(parseRawJson);
   if (extras.preValidation) preValidation.push(extras.preValidation);
+  const controls = controlCheck(d);
+  if (controls) preValidation.push(controls);
   const cache = d.cache === 'public' ? 'public, max-age=30' : 'no-store';
   const methods = [d.method, ...(d.alsoAccepts ?? [])];
   const options: RouteOptions = {
