@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,12 +25,12 @@ import { accessGuard } from './modules/system/guard';
 import { systemRoutes } from './modules/system/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { walletRoutes } from './modules/wallet/routes';
-import { clientIp } from './platform/client-ip';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/errors';
 import { installJobs } from './platform/jobs';
 import { loggerOptions } from './platform/logger';
+import { installRateLimits } from './platform/rate-limit';
 import { installRealtime } from './platform/realtime';
 import { SECURITY_SCHEMES } from './platform/route';
 import { installSecurityHeaders } from './platform/security-headers';
@@ -71,21 +70,9 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   installSessions(app);
 
   installSecurityHeaders(app);
-  await app.register(rateLimit, {
-    global: true,
-    max: config.RATE_LIMIT_MAX,
-    timeWindow: config.RATE_LIMIT_WINDOW_MS,
-    // Per visitor: behind a proxy the address comes from the trusted header, as everywhere else
-    // (the socket's peer would be the proxy, putting every player in one bucket).
-    keyGenerator: (req) => clientIp(req, config.TRUSTED_PROXY_HEADER) || 'unknown',
-    // The limit headers go out with a 429 only: on every answer they would cost more bytes than
-    // many answers carry, and a well-behaved client never needs them.
-    addHeadersOnExceeding: {
-      'x-ratelimit-limit': false,
-      'x-ratelimit-remaining': false,
-      'x-ratelimit-reset': false,
-    },
-  });
+  // Before every route, so each one gets its buckets (platform/rate-limit.ts).
+  installRateLimits(app, config);
+  await app.limiter.ready;
   await app.register(swagger, {
     openapi: {
       info: { title: 'Khela API', description: 'The calls of the Khela player site', version: '0.1.0' },

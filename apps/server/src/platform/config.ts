@@ -1,5 +1,15 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** An IP address, or a CIDR block (`198.51.100.0/24`, `2001:db8::/48`). */
+function isAddressOrBlock(text: string): boolean {
+  const [ip = '', bits, extra] = text.split('/');
+  const version = isIP(ip);
+  if (version === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 /** 32 bytes in base64 or base64url, padded or not (43 or 44 characters). */
 const BASE64_32 = /^[A-Za-z0-9+/_-]{43}=?$/;
@@ -29,8 +39,51 @@ const Env = z.object({
     .regex(/^[a-z0-9-]*$/i, 'must be a header name')
     .default('')
     .transform((v) => v.toLowerCase()),
+  /** Calls per visitor address per window on routes without limits of their own. */
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /**
+   * Redis shared by every process of a deployment for the rate-limit counters (redis:// or
+   * rediss://). Unset: each process counts in its own memory.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** Prefix of every rate-limit key in Redis (several deployments may share one Redis). */
+  RATE_LIMIT_REDIS_PREFIX: z.string().min(1).max(100).default('khela:rl:'),
+  /**
+   * Game calls (the in-house games' /play/api calls and game launches) per visitor address a
+   * minute, whatever token they carry. Large: a mobile carrier puts many players behind one address.
+   */
+  GAME_RATE_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  /** Game calls per game session (or, for launches, per member session) a minute. */
+  GAME_RATE_PER_SESSION_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Provider calls per vendor a minute, counted before the signature is checked. High: an
+   * aggregator sends every player's bets, wins and rollbacks from a few addresses.
+   */
+  PROVIDER_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60_000),
+  /**
+   * Addresses each vendor may call from: `JL=203.0.113.7 198.51.100.0/24,XY=2001:db8::/48`
+   * (addresses or CIDR blocks, space-separated). A vendor not named may call from anywhere.
+   */
+  PROVIDER_ALLOWED_ADDRESSES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const out = new Map<string, string[]>();
+      for (const entry of (v ?? '').split(',').filter((e) => e.trim())) {
+        const [code = '', list = ''] = entry.split('=', 2).map((p) => p.trim());
+        const addresses = list.split(/\s+/).filter(Boolean);
+        if (!/^[A-Z0-9_]{2,20}$/.test(code) || addresses.length === 0 || !addresses.every(isAddressOrBlock)) {
+          ctx.addIssue({ code: 'custom', message: `must be CODE=address address/bits,CODE=… (near '${entry}')` });
+          return z.NEVER;
+        }
+        out.set(code, addresses);
+      }
+      return out;
+    }),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

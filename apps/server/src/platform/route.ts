@@ -2,9 +2,9 @@ import {
   type CallAuth,
   type CallDefinition,
   type CallResult,
+  controlCharacterFields,
   ERRORS,
   ErrorEnvelope,
-  controlCharacterFields,
   envelope,
   FIELD_ERRORS,
   isAgentKind,
@@ -168,7 +168,16 @@ function securityOf(auth: CallAuth): Record<string, string[]>[] | undefined {
   return [{ memberSession: [] }];
 }
 
-export type RouteExtras = { config?: RouteOptions['config']; preValidation?: preValidationHookHandler };
+/**
+ * What only the server knows about a route: its rate limits (`config.limits`, platform/rate-limit.ts),
+ * a check of the caller's address before the limits count it (`onRequest`), a body opener
+ * (`preValidation`).
+ */
+export type RouteExtras = {
+  config?: RouteOptions['config'];
+  onRequest?: onRequestHookHandler;
+  preValidation?: preValidationHookHandler;
+};
 
 /**
  * Registers the route of a contract call (ARCHITECTURE §3): body limit, then authentication by
@@ -207,7 +216,8 @@ export function route<const D extends CallDefinition>(
     url: d.path,
     bodyLimit: limit,
     config: extras.config,
-    onRequest: [lengthCheck(limit)],
+    // The limiter adds its hook after these (platform/rate-limit.ts): length, address, limits.
+    onRequest: extras.onRequest ? [lengthCheck(limit), extras.onRequest] : [lengthCheck(limit)],
     preParsing,
     preValidation,
     schema: {

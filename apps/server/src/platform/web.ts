@@ -21,7 +21,7 @@ declare module 'fastify' {
  * its own 404 page.
  */
 export function installNotFound(app: FastifyInstance) {
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => {
+  app.setNotFoundHandler({ preHandler: app.limiter.hook() }, (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const wantsPage =
       app.spaIndex !== null &&

@@ -13,6 +13,7 @@ import {
 } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
 import { brandOf } from '../../platform/brand';
+import { gameAddressLimit, perCredential } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { launchGame } from './launch';
 import * as service from './service';
@@ -36,15 +37,28 @@ export async function gameRoutes(app: FastifyInstance) {
     service.toggleFavourite(db, await brandOf(req), req.member.id, req.body),
   );
 
-  route(app, launchGameCall, async (req, reply) => {
-    const header = req.headers[LAUNCH_LANGUAGE_HEADER];
-    const language = Array.isArray(header) ? header[0] : header;
-    const outcome = await launchGame(db, await brandOf(req), req.member, req.body, language);
-    if (outcome.kind === 'launched') return outcome.value;
-    // The one failure that carries a value: other games to open instead (spec §8).
-    const code = 'GAME_MAINTENANCE';
-    return reply
-      .code(ERRORS[code].status)
-      .send({ success: false, value: outcome.value, message: ERRORS[code].messageKey, code });
-  });
+  // A launch is a game call (docs/security.md): the game bucket of its address, and one per
+  // member session, so neither a fresh session nor a fresh address multiplies launches.
+  const launchLimits = {
+    limits: [
+      gameAddressLimit(app.config),
+      perCredential('launch-session', app.config.GAME_RATE_PER_SESSION_PER_MINUTE, 'authorization'),
+    ],
+  };
+  route(
+    app,
+    launchGameCall,
+    async (req, reply) => {
+      const header = req.headers[LAUNCH_LANGUAGE_HEADER];
+      const language = Array.isArray(header) ? header[0] : header;
+      const outcome = await launchGame(db, await brandOf(req), req.member, req.body, language);
+      if (outcome.kind === 'launched') return outcome.value;
+      // The one failure that carries a value: other games to open instead (spec §8).
+      const code = 'GAME_MAINTENANCE';
+      return reply
+        .code(ERRORS[code].status)
+        .send({ success: false, value: outcome.value, message: ERRORS[code].messageKey, code });
+    },
+    { config: launchLimits },
+  );
 }

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import { GAME_TOKEN_HEADER } from '@khela/contract';
 import type { FastifyRequest } from 'fastify';
 import { brandOf } from '../../platform/brand';
+import type { Config } from '../../platform/config';
+import { gameAddressLimit, type Limit, perCredential } from '../../platform/rate-limit';
 import { registerAuthenticator } from '../../platform/route';
 import { type PlayContext, type PlaySession, sessionOf } from './service';
 
@@ -35,19 +36,16 @@ export function registerGameCaller() {
 }
 
 /**
- * A rate limit per game session rather than per address: keyed by the session token (hashed,
- * since keys may be logged), so players behind one carrier NAT do not share a budget. Calls
- * with the same `prefix` share one budget.
+ * The buckets of a game call (docs/security.md): per visitor address across every game call
+ * (GAME_RATE_PER_ADDRESS_PER_MINUTE, large enough for a carrier's shared address), per game
+ * session across its calls (GAME_RATE_PER_SESSION_PER_MINUTE), and, for a call that has one, its
+ * own budget per session (`budget`: calls with the same name share it).
  */
-export function perSession(prefix: string, max: number) {
-  return {
-    rateLimit: {
-      max,
-      timeWindow: 60_000,
-      keyGenerator: (req: FastifyRequest) =>
-        `${prefix}:${createHash('sha256')
-          .update(tokenOf(req) ?? '')
-          .digest('base64url')}`,
-    },
-  };
+export function gameLimits(config: Config, budget?: { name: string; max: number }): { limits: Limit[] } {
+  const limits = [
+    gameAddressLimit(config),
+    perCredential('game-session', config.GAME_RATE_PER_SESSION_PER_MINUTE, GAME_TOKEN_HEADER),
+  ];
+  if (budget) limits.push(perCredential(budget.name, budget.max, GAME_TOKEN_HEADER));
+  return { limits };
 }

@@ -1,12 +1,13 @@
 import { playBalanceCall, playOpenCall, slotSpinCall } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
+import { gameAddressLimit } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
-import { perSession, playContextOf, registerGameCaller } from './caller';
+import { gameLimits, playContextOf, registerGameCaller } from './caller';
 import * as service from './service';
 
 /**
  * A person spins at most a few times a second, autoplay included; more from one session is a
- * script (a budget per session, see perSession).
+ * script (a budget per session, see gameLimits).
  */
 export const SPINS_PER_MINUTE = 240;
 
@@ -15,11 +16,16 @@ export async function inhouseRoutes(app: FastifyInstance) {
   // The `game` caller of every in-house call: this one's, the dice's and the crash game's.
   registerGameCaller();
 
-  route(app, playOpenCall, async (req) => service.open(await playContextOf(req), req.body.ticket));
+  // Opening carries no session yet (its ticket is in the body, single-use): the address bucket only.
+  route(app, playOpenCall, async (req) => service.open(await playContextOf(req), req.body.ticket), {
+    config: { limits: [gameAddressLimit(app.config)] },
+  });
 
-  route(app, playBalanceCall, async (req) => service.balance(await playContextOf(req), req.caller));
+  route(app, playBalanceCall, async (req) => service.balance(await playContextOf(req), req.caller), {
+    config: gameLimits(app.config),
+  });
 
   route(app, slotSpinCall, async (req) => service.spin(await playContextOf(req), req.caller, req.body), {
-    config: perSession('spin', SPINS_PER_MINUTE),
+    config: gameLimits(app.config, { name: 'spin', max: SPINS_PER_MINUTE }),
   });
 }

@@ -5,6 +5,7 @@ import type { Answer } from './answers';
 import { balance } from './balance';
 import { bet } from './bet';
 import { registerProviderCaller } from './caller';
+import { allowedAddresses, vendorCeiling } from './limits';
 import { rollback } from './rollback';
 import { win } from './win';
 
@@ -25,8 +26,13 @@ export async function providerRoutes(app: FastifyInstance) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
-  // Aggregators call from a few addresses at high rates; the signature is their limit.
-  const extras: RouteExtras = { config: { rateLimit: false } };
+  // Aggregators call from a few addresses at high rates: a ceiling per vendor, and the vendor's
+  // addresses when it has a list — both before the signature is checked (limits.ts).
+  const allowList = allowedAddresses(app.config);
+  const extras: RouteExtras = {
+    config: { limits: [vendorCeiling(app.config)] },
+    ...(allowList ? { onRequest: allowList } : {}),
+  };
   route(app, providerBalanceCall, (req, reply) => send(reply, balance(req.caller, req.body)), extras);
   route(app, providerBetCall, (req, reply) => send(reply, bet(req.caller, req.body)), extras);
   route(app, providerWinCall, (req, reply) => send(reply, win(req.caller, req.body)), extras);

@@ -2,7 +2,7 @@ import { crashBetCall, crashCashOutCall, crashFeedSocket, crashStateCall, type S
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { route } from '../../../platform/route';
-import { perSession, playContextOf } from '../caller';
+import { gameLimits, playContextOf } from '../caller';
 import { sessionOf } from '../service';
 import { advance, type CrashEnv, type CrashTiming, DEFAULT_TIMING, recover, settleRound } from './engine';
 import { createFeed, type Feed } from './feed';
@@ -45,7 +45,6 @@ const CLOSE_UNAUTHORIZED = 4401;
  * round (≈ 10 s); more is a script.
  */
 export const CRASH_CALLS_PER_MINUTE = 120;
-const config = perSession('crash', CRASH_CALLS_PER_MINUTE);
 
 export const crashGame = fp(async (root: FastifyInstance) => {
   const feed = createFeed(root.db, root.log);
@@ -89,7 +88,10 @@ export const crashGame = fp(async (root: FastifyInstance) => {
     await feed.close();
   });
 
-  route(root, crashStateCall, async (req) => crashState(env, await playContextOf(req), req.caller));
+  const config = gameLimits(root.config, { name: 'crash', max: CRASH_CALLS_PER_MINUTE });
+  route(root, crashStateCall, async (req) => crashState(env, await playContextOf(req), req.caller), {
+    config: gameLimits(root.config),
+  });
 
   route(root, crashBetCall, async (req) => placeBet(env, await playContextOf(req), req.caller, req.body), { config });
 
