@@ -32,7 +32,12 @@ type Field = { call: CallDefinition; part: Part; path: string[]; multiline: bool
 /** Every text field of every call, as the contract declares them (`*` made a first element). */
 const fields: Field[] = calls.flatMap((call) =>
   (['body', 'query', 'params'] as const).flatMap((part) =>
-    textFields(call[part]).map((f) => ({ call, part, multiline: f.multiline, path: f.path.map((s) => (s === '*' ? '0' : s)) })),
+    textFields(call[part]).map((f) => ({
+      call,
+      part,
+      multiline: f.multiline,
+      path: f.path.map((s) => (s === '*' ? '0' : s)),
+    })),
   ),
 );
 
@@ -88,7 +93,9 @@ function send(d: CallDefinition, input: Input) {
     encodeURIComponent(params[n] ?? (n === 'vendor' ? 'JL' : '1')),
   );
   const query = new URLSearchParams(
-    Object.entries(input.query ?? {}).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]])),
+    Object.entries(input.query ?? {}).flatMap(([k, v]) =>
+      Array.isArray(v) ? v.map((x) => [k, String(x)]) : [[k, String(v)]],
+    ),
   ).toString();
   const headers: Record<string, string> = { 'x-forwarded-for': newIp() };
   if (d.auth === 'game') headers[GAME_TOKEN_HEADER] = gameToken;
@@ -165,7 +172,13 @@ const BASES: Record<string, Input> = {
     body: { username: 'ctlnew01', password: PASSWORD, confirmPassword: PASSWORD, ...MOBILE, email: 'a@example.com' },
   },
   'POST /wps/member/register/mobile': {
-    body: { username: 'ctlnew02', password: PASSWORD, confirmPassword: PASSWORD, ...MOBILE, verificationCode: '123456' },
+    body: {
+      username: 'ctlnew02',
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      ...MOBILE,
+      verificationCode: '123456',
+    },
   },
   'POST /wps/session/login/freeplay': { body: { os: 'android', platform: 'W' } },
   'POST /wps/agent/affiliate': { body: { code: 'abc123', domain: 'localhost' } },
@@ -198,10 +211,15 @@ const BASES: Record<string, Input> = {
   'POST /provider/:vendor/rollback': { body: { ...PROVIDER_ROUND, refTxId: 'tx-ctl-0' } },
 };
 
+/** The C0 set and DEL. */
+const CONTROLS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), '\u007f'];
+
 const hostile = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 24 }),
   fc.string({ unit: 'grapheme', maxLength: 24 }),
-  fc.stringMatching(/^[\x00-\x1f\x7f]{1,4}$/),
+  fc
+    .array(fc.constantFrom(...CONTROLS), { minLength: 1, maxLength: 4 })
+    .chain((cs) => fc.string({ maxLength: 6 }).map((s) => `${s}${cs.join('')}${s}`)),
   fc.constantFrom("' OR '1'='1", '<img src=x onerror=alert(1)>', '../../etc/passwd', '%00', 'a'.repeat(300)),
 );
 
@@ -212,17 +230,23 @@ describe('hostile text in every call', () => {
     '%s never answers 5xx',
     async (_n, fs) => {
       await fc.assert(
-        fc.asyncProperty(fc.array(fc.tuple(fc.constantFrom(...fs.keys()), hostile), { minLength: 1, maxLength: 4 }), async (set) => {
-          const d = fs[0]?.call as CallDefinition;
-          const input = structuredClone(BASES[`${d.method} ${d.path}`] ?? {});
-          if (fs.some((f) => f.path[0] === 'altcha')) place(input, 'body', ['altcha'], await solveHumanCheck(t.app));
-          for (const [i, v] of set) {
-            const f = fs[i] as Field;
-            place(input, f.part, f.path, v);
-          }
-          const res = await send(d, input);
-          expect(res.statusCode, `${JSON.stringify(set.map(([i, v]) => [name(fs[i] as Field), v]))} ${res.body}`).toBeLessThan(500);
-        }),
+        fc.asyncProperty(
+          fc.array(fc.tuple(fc.constantFrom(...fs.keys()), hostile), { minLength: 1, maxLength: 4 }),
+          async (set) => {
+            const d = fs[0]?.call as CallDefinition;
+            const input = structuredClone(BASES[`${d.method} ${d.path}`] ?? {});
+            if (fs.some((f) => f.path[0] === 'altcha')) place(input, 'body', ['altcha'], await solveHumanCheck(t.app));
+            for (const [i, v] of set) {
+              const f = fs[i] as Field;
+              place(input, f.part, f.path, v);
+            }
+            const res = await send(d, input);
+            expect(
+              res.statusCode,
+              `${JSON.stringify(set.map(([i, v]) => [name(fs[i] as Field), v]))} ${res.body}`,
+            ).toBeLessThan(500);
+          },
+        ),
         { numRuns: Number(process.env.FUZZ_RUNS ?? 12) },
       );
     },

@@ -33,7 +33,7 @@ export type ProviderDriver = {
 /** A driver for Khela's own API, in process through `app.inject`. */
 export function injectDriver(
   app: FastifyInstance,
-  opts: { vendor: string; secret: string; host?: string },
+  opts: { vendor: string; secret: string; host?: string; headers?: Record<string, string> },
 ): ProviderDriver {
   return {
     vendor: opts.vendor,
@@ -46,6 +46,7 @@ export function injectDriver(
         'content-type': 'application/json',
         host: opts.host ?? 'localhost',
         [PROVIDER_TIMESTAMP_HEADER]: timestamp,
+        ...opts.headers,
       };
       if (signature !== null) headers[PROVIDER_SIGNATURE_HEADER] = signature;
       const res = await app.inject({

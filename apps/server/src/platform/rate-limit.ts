@@ -111,9 +111,17 @@ class RedisCounter {
     });
   }
 
-  /** Connects; a deployment whose Redis is down still starts, counting in memory meanwhile. */
-  async connect() {
-    await this.redis.connect().catch((err: Error) => this.trouble(err));
+  /**
+   * Connects, resolving at the first answer either way: a deployment whose Redis is down still
+   * starts, counting in memory while ioredis keeps trying.
+   */
+  connect(): Promise<void> {
+    const settled = new Promise<void>((resolve) => {
+      this.redis.once('ready', () => resolve());
+      this.redis.once('error', () => resolve());
+    });
+    this.redis.connect().catch((err: Error) => this.trouble(err));
+    return settled;
   }
 
   hit(key: string, windowMs: number, now: number): Promise<Hit> {
