@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything a change needs, in order, on a fresh machine too.
-//   check (typecheck + lint) → contract, games, server (PGlite, then PostgreSQL), web unit tests →
+//   check (typecheck + lint) → contract, games, server (PGlite, then PostgreSQL; the rate limits
+//   again on Redis), web unit tests →
 //   production build → bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
 // Ends with one line 'N passed, N failed' counting every test of every suite.
 import { spawnSync } from 'node:child_process';
@@ -46,9 +47,10 @@ function vitest(label, cwd, env = {}, extra = []) {
   return ok;
 }
 
-function pgReachable() {
+/** Whether a local service answers on `port` (PostgreSQL 5432, Redis 6379). */
+function reachable(port) {
   return new Promise((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port: 5432 });
+    const s = net.connect({ host: '127.0.0.1', port });
     s.setTimeout(1500);
     s.on('connect', () => {
       s.destroy();
@@ -84,7 +86,7 @@ if (want('client')) vitest('client unit tests', 'packages/client');
 if (want('games')) vitest('games unit tests', 'packages/games');
 if (want('server')) {
   vitest('server tests on embedded PGlite', 'apps/server', { KHELA_TEST_DB: 'pglite' });
-  if (await pgReachable()) {
+  if (await reachable(5432)) {
     vitest('server tests on PostgreSQL', 'apps/server', { KHELA_TEST_DB: 'postgres' });
   } else if (process.env.KHELA_REQUIRE_POSTGRES === '1') {
     console.error('PostgreSQL is required (KHELA_REQUIRE_POSTGRES=1) but 127.0.0.1:5432 does not answer');
@@ -92,6 +94,18 @@ if (want('server')) {
     results.failed += 1;
   } else {
     console.log('\n(PostgreSQL not reachable on 127.0.0.1:5432: the PostgreSQL pass of the server suite is skipped)');
+  }
+  // The rate limits once more with their counters in Redis (REDIS_URL), as a deployment of
+  // several processes runs them; the PGlite pass above ran them in memory.
+  if (await reachable(6379)) {
+    vitest(
+      'rate limits on Redis',
+      'apps/server',
+      { KHELA_TEST_DB: 'pglite', KHELA_TEST_REDIS: 'redis://127.0.0.1:6379' },
+      ['test/rate-limits.test.ts'],
+    );
+  } else {
+    console.log('\n(Redis not reachable on 127.0.0.1:6379: the Redis pass of the rate limits is skipped)');
   }
 }
 if (want('web')) vitest('web tests', 'apps/web');
