@@ -35,6 +35,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ PROVIDER_SECRETS: `jl=${'s'.repeat(32)}` })).toThrow(/PROVIDER_SECRETS/);
   });
 
+  it("reads each vendor's allowed addresses and blocks, and refuses what is not one", () => {
+    const c = loadConfig({ PROVIDER_ALLOWED_ADDRESSES: 'JL=203.0.113.7 198.51.100.0/24, XY=2001:db8::/48' });
+    expect(c.PROVIDER_ALLOWED_ADDRESSES.get('JL')).toEqual(['203.0.113.7', '198.51.100.0/24']);
+    expect(c.PROVIDER_ALLOWED_ADDRESSES.get('XY')).toEqual(['2001:db8::/48']);
+    expect(loadConfig({}).PROVIDER_ALLOWED_ADDRESSES.size).toBe(0);
+    for (const bad of ['JL=', 'JL=example.com', 'JL=10.0.0.0/33', 'jl=10.0.0.1', 'JL=10.0.0.1/8/1'])
+      expect(() => loadConfig({ PROVIDER_ALLOWED_ADDRESSES: bad }), bad).toThrow(/PROVIDER_ALLOWED_ADDRESSES/);
+  });
+
+  it('takes a Redis address for the rate limits only as redis:// or rediss://', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+  });
+
   it('reads the round resolver settings, 0 switching the resolver off', () => {
     expect(loadConfig({ PROVIDER_RESOLVER_INTERVAL_SECONDS: '0' }).PROVIDER_RESOLVER_INTERVAL_SECONDS).toBe(0);
     expect(loadConfig({}).PROVIDER_RESOLVER_INTERVAL_SECONDS).toBe(60);
