@@ -352,7 +352,19 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
     });
     // The process died right after the stake was taken.
     const bet = await provider.bet(
-      { db: t.db, brandId, brand: ctx.brand, vendor: { brandId, code: 'JL', name: 'JL', secret: '', wallets: 'both' } },
+      {
+        db: t.db,
+        brandId,
+        brand: ctx.brand,
+        vendor: {
+          brandId,
+          code: 'JL',
+          name: 'JL',
+          secret: '',
+          wallets: 'both',
+          caps: { ratio: 100_000, amount: 10_000_000_000n },
+        },
+      },
       {
         txId: betTxId(roundId),
         playerId: p.id.toString(),
@@ -395,7 +407,19 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
     if (!row) throw new Error('round not stored');
     // The stake was taken, then the process died and the page never came back.
     await provider.bet(
-      { db: t.db, brandId, brand: ctx.brand, vendor: { brandId, code: 'JL', name: 'JL', secret: '', wallets: 'both' } },
+      {
+        db: t.db,
+        brandId,
+        brand: ctx.brand,
+        vendor: {
+          brandId,
+          code: 'JL',
+          name: 'JL',
+          secret: '',
+          wallets: 'both',
+          caps: { ratio: 100_000, amount: 10_000_000_000n },
+        },
+      },
       {
         txId: betTxId(roundId),
         playerId: p.id.toString(),

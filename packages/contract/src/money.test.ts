@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromMinor, toMinor } from './money';
+import { fromMinor, MAX_MINOR, toMinor } from './money';
 
 describe('money', () => {
   it('reads decimals into minor units', () => {
@@ -26,6 +26,14 @@ describe('money', () => {
   it('refuses more than 15 whole digits', () => {
     expect(toMinor('999999999999999', 0)).toBe(999_999_999_999_999n);
     expect(toMinor('1000000000000000', 0)).toBeNull();
+  });
+
+  it('refuses an amount the ledger cannot hold (beyond a bigint in minor units)', () => {
+    expect(toMinor('922337203685477.5807', 4)).toBe(MAX_MINOR);
+    expect(toMinor('922337203685477.5808', 4)).toBeNull();
+    expect(toMinor('999999999999999.9999', 4)).toBeNull();
+    expect(toMinor('-999999999999999.9999', 4)).toBeNull();
+    expect(toMinor('999999999999999.99', 2)).toBe(99_999_999_999_999_999n);
   });
 
   // every amount toMinor accepts: at most 15 whole digits

@@ -22,6 +22,10 @@ export type AuditEvent =
   | 'password.reset'
   | 'sms.sent'
   | 'wallet.adjust'
+  /** A provider win over the brand's caps went to suspense (decision 0025); detail says why. */
+  | 'provider.win.held'
+  | 'provider.win.released'
+  | 'provider.win.voided'
   | 'avatar.upload';
 
 export type AuditEntry = {

@@ -30,6 +30,10 @@ export interface BrandsTable {
   image_cdns: Generated<string[]>;
   launch_game_cdns: Generated<string[]>;
   created_at: GeneratedTimestamp;
+  /** A round's wins above this many times its stakes are held in suspense (decision 0025). */
+  provider_win_ratio_cap: Generated<number>;
+  /** One win above this (minor units) is held in suspense (decision 0025). */
+  provider_win_amount_cap: Generated<bigint>;
 }
 
 export interface BrandDomainsTable {
@@ -407,6 +411,8 @@ export interface ProviderRoundsTable {
   stake_total: Generated<bigint>;
   win_total: Generated<bigint>;
   refund_total: Generated<bigint>;
+  /** Wins of the round held in suspense (not in win_total until released). */
+  held_total: Generated<bigint>;
   win_count: Generated<number>;
   rolled_back: Generated<boolean>;
   status: Generated<'open' | 'completed' | 'cancelled'>;
@@ -414,6 +420,27 @@ export interface ProviderRoundsTable {
   opened_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   closed_at: Timestamp | null;
+}
+
+/** A provider win over a brand cap, its money in the vendor's suspense account (decision 0025). */
+export interface ProviderHeldWinsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  vendor: string;
+  tx_id: string;
+  member_id: bigint;
+  round_id: string;
+  game_code: string;
+  currency: string;
+  amount: bigint;
+  stake_total: bigint;
+  earlier_wins: bigint;
+  reason: 'ratio' | 'amount' | 'both';
+  status: Generated<'held' | 'released' | 'voided'>;
+  held_at: GeneratedTimestamp;
+  decided_at: Timestamp | null;
+  decided_by: string | null;
+  decision_note: string | null;
 }
 
 export interface ProviderTransactionsTable {
@@ -545,6 +572,7 @@ export interface DB {
   inhouse_rounds: InhouseRoundsTable;
   provider_rounds: ProviderRoundsTable;
   provider_transactions: ProviderTransactionsTable;
+  provider_held_wins: ProviderHeldWinsTable;
   ledger_accounts: LedgerAccountsTable;
   wallet_balances: WalletBalancesTable;
   ledger_transactions: LedgerTransactionsTable;

@@ -6,11 +6,14 @@ import {
   balanceAfter,
   currentBalance,
   fingerprintOf,
+  isOutOfRange,
   type Movement,
+  outOfRange,
   type Posted,
   publishPosted,
 } from '../wallet/service';
 import { type Answer, type CallContext, ledgerKey, money, okAnswer, refusal, scopeOf } from './answers';
+import { type HeldWinAlert, publishHeldWin } from './events';
 import { type Player, playerOf } from './player';
 import * as repo from './repo';
 
@@ -36,7 +39,9 @@ export type Claim = {
 export type Settled =
   | { type: 'replay'; row: repo.TxRow }
   | { type: 'answered'; answer: Answer }
-  | { type: 'posted'; claimId: bigint; txId: string; posted: Posted };
+  | { type: 'posted'; claimId: bigint; txId: string; posted: Posted }
+  /** A win held over the brand's caps: answered like any win, staff alerted after the commit. */
+  | { type: 'held'; answer: Answer; alert: HeldWinAlert };
 
 const balanceAnswer = (ctx: CallContext, player: Player, txId: string, minor: bigint) =>
   okAnswer({ txId, playerId: player.playerId, currency: player.currency, balance: money(ctx, minor) });
@@ -126,6 +131,10 @@ export function movement(
 /** After the commit: publish the balance and write the answer the replays will return. */
 export async function finish(ctx: CallContext, player: Player, s: Settled, c: Claim): Promise<Answer> {
   if (s.type === 'answered') return s.answer;
+  if (s.type === 'held') {
+    publishHeldWin(ctx.db, s.alert);
+    return s.answer;
+  }
   if (s.type === 'replay') return replayOf(ctx, s.row, c, player);
   await publishPosted(ctx.db, ctx.brandId, s.posted);
   const answer = balanceAnswer(ctx, player, s.txId, s.posted.balances.get(player.walletId) ?? 0n);
@@ -161,6 +170,8 @@ export async function run(
       return body(trx, claimId);
     });
   } catch (err) {
+    // A round's totals going past a bigint: bad input like an amount the ledger cannot hold.
+    if (isOutOfRange(err)) throw outOfRange();
     if (!(err instanceof AppError && err.code === 'INSUFFICIENT_FUNDS')) throw err;
     const answer = refusal('INSUFFICIENT_FUNDS');
     const stored = await repo.insertTx(ctx.db.kysely, scope, {

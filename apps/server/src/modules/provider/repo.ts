@@ -10,7 +10,22 @@ import type { DB, ProviderTransactionsTable } from '../../platform/schema';
  */
 
 export type VendorWallets = 'real' | 'play' | 'both';
-export type Vendor = { brandId: number; code: string; name: string; secret: string; wallets: VendorWallets };
+
+/**
+ * The brand's caps on a provider win (decision 0025): a round's wins above `ratio` times its
+ * stakes, or one win above `amount` minor units, are held in the vendor's suspense account.
+ */
+export type WinCaps = { ratio: number; amount: bigint };
+
+export type Vendor = {
+  brandId: number;
+  code: string;
+  name: string;
+  secret: string;
+  wallets: VendorWallets;
+  /** The brand's win caps, read with the vendor (no second query per call). */
+  caps: WinCaps;
+};
 
 /** A vendor within its brand: what every provider transaction and round is keyed by. */
 export type Scope = { brandId: number; vendor: string };
@@ -25,11 +40,20 @@ export async function vendorOf(
   envSecrets?: ReadonlyMap<string, string>,
 ): Promise<Vendor | null> {
   const row = await db.kysely
-    .selectFrom('provider_vendors')
-    .select(['brand_id', 'code', 'name', 'secret', 'wallets'])
-    .where('brand_id', '=', brandId)
-    .where('code', '=', code)
-    .where('enabled', '=', true)
+    .selectFrom('provider_vendors as v')
+    .innerJoin('brands as b', 'b.id', 'v.brand_id')
+    .select([
+      'v.brand_id',
+      'v.code',
+      'v.name',
+      'v.secret',
+      'v.wallets',
+      'b.provider_win_ratio_cap',
+      'b.provider_win_amount_cap',
+    ])
+    .where('v.brand_id', '=', brandId)
+    .where('v.code', '=', code)
+    .where('v.enabled', '=', true)
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -38,6 +62,7 @@ export async function vendorOf(
     name: row.name,
     secret: envSecrets?.get(row.code) ?? row.secret,
     wallets: row.wallets,
+    caps: { ratio: row.provider_win_ratio_cap, amount: row.provider_win_amount_cap },
   };
 }
 
@@ -81,11 +106,11 @@ export async function ensureVendor(
 
 // ---- brands and members, as a call needs them ----------------------------------------------
 
-/** The brand's currency and its precision. */
+/** The brand's currency, its precision and its win caps. */
 export function brandMoney(db: Database, brandId: number) {
   return db.kysely
     .selectFrom('brands')
-    .select(['currency', 'currency_decimals'])
+    .select(['currency', 'currency_decimals', 'provider_win_ratio_cap', 'provider_win_amount_cap'])
     .where('id', '=', brandId)
     .executeTakeFirstOrThrow();
 }
@@ -340,6 +365,9 @@ export async function stakeOnRound(
   return opened.rows[0]?.id ?? null;
 }
 
+/** A round as a win left it: its stakes, its wins paid (this one included) and its wins held. */
+export type WonRound = { id: bigint; stake_total: bigint; win_total: bigint; held_total: bigint };
+
 /**
  * Adds a win to an open, not rolled-back round of this player, game and currency, closing it
  * when `closes`; null when no such round took it. The round row is the lock a rollback takes
@@ -349,8 +377,8 @@ export async function winOnRound(
   trx: Kysely<DB>,
   s: Scope,
   r: { roundId: string; memberId: bigint; gameCode: string; currency: string; amount: bigint; closes: boolean },
-): Promise<bigint | null> {
-  const updated = await sql<{ id: bigint }>`
+): Promise<WonRound | null> {
+  const updated = await sql<WonRound>`
     UPDATE provider_rounds
        SET win_total = win_total + ${r.amount}, win_count = win_count + 1, updated_at = now(),
            status = CASE WHEN ${r.closes} THEN 'completed' ELSE status END,
@@ -359,8 +387,27 @@ export async function winOnRound(
      WHERE brand_id = ${s.brandId} AND vendor = ${s.vendor} AND round_id = ${r.roundId}
        AND member_id = ${r.memberId} AND game_code = ${r.gameCode} AND currency = ${r.currency}
        AND status = 'open' AND NOT rolled_back
-    RETURNING id`.execute(trx);
-  return updated.rows[0]?.id ?? null;
+    RETURNING id, stake_total, win_total, held_total`.execute(trx);
+  return updated.rows[0] ?? null;
+}
+
+/** Moves a win just booked on a locked round from its paid wins to its held ones. */
+export async function holdOnRound(trx: Kysely<DB>, id: bigint, amount: bigint): Promise<void> {
+  await sql`UPDATE provider_rounds SET win_total = win_total - ${amount}, held_total = held_total + ${amount}
+             WHERE id = ${id}`.execute(trx);
+}
+
+/** A held win decided: out of the round's held wins, into its paid wins when released. */
+export async function decideOnRound(
+  trx: Kysely<DB>,
+  s: Scope,
+  roundId: string,
+  amount: bigint,
+  released: boolean,
+): Promise<void> {
+  await sql`UPDATE provider_rounds
+               SET held_total = held_total - ${amount}, win_total = win_total + ${released ? amount : 0n}
+             WHERE brand_id = ${s.brandId} AND vendor = ${s.vendor} AND round_id = ${roundId}`.execute(trx);
 }
 
 /** Locks the round's row (FOR UPDATE) and reads it with its totals. */
@@ -428,4 +475,117 @@ export async function closeRoundByResolver(
 ): Promise<void> {
   await sql`UPDATE provider_rounds SET status = ${status}, closed_at = now(), closed_by = 'resolver', updated_at = now()
              WHERE id = ${id} AND status = 'open'`.execute(trx);
+}
+
+// ---- wins held over the brand's caps (decision 0025) -------------------------------------------
+
+export type HeldWinStatus = 'held' | 'released' | 'voided';
+
+export type HeldWinRow = {
+  id: bigint;
+  brand_id: number;
+  vendor: string;
+  tx_id: string;
+  member_id: bigint;
+  round_id: string;
+  game_code: string;
+  currency: string;
+  amount: bigint;
+  stake_total: bigint;
+  earlier_wins: bigint;
+  reason: 'ratio' | 'amount' | 'both';
+  status: HeldWinStatus;
+  held_at: Date;
+  decided_at: Date | null;
+  decided_by: string | null;
+  decision_note: string | null;
+};
+
+const HELD_COLUMNS = [
+  'id',
+  'brand_id',
+  'vendor',
+  'tx_id',
+  'member_id',
+  'round_id',
+  'game_code',
+  'currency',
+  'amount',
+  'stake_total',
+  'earlier_wins',
+  'reason',
+  'status',
+  'held_at',
+  'decided_at',
+  'decided_by',
+  'decision_note',
+] as const;
+
+export async function insertHeldWin(
+  trx: Kysely<DB>,
+  s: Scope,
+  w: Omit<
+    HeldWinRow,
+    'id' | 'brand_id' | 'vendor' | 'status' | 'held_at' | 'decided_at' | 'decided_by' | 'decision_note'
+  >,
+): Promise<bigint> {
+  const row = await trx
+    .insertInto('provider_held_wins')
+    .values({ ...w, brand_id: s.brandId, vendor: s.vendor })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function heldWin(k: Kysely<DB>, brandId: number, id: bigint): Promise<HeldWinRow | undefined> {
+  return k
+    .selectFrom('provider_held_wins')
+    .select(HELD_COLUMNS)
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/**
+ * Decides a held win, once: only a row still `held` changes (its row lock makes a concurrent
+ * decision wait, then find it decided). The decided row, or undefined when it was not held.
+ */
+export function decideHeldWin(
+  trx: Kysely<DB>,
+  brandId: number,
+  id: bigint,
+  d: { status: 'released' | 'voided'; by: string; note: string },
+): Promise<HeldWinRow | undefined> {
+  return trx
+    .updateTable('provider_held_wins')
+    .set({ status: d.status, decided_at: sql<Date>`now()`, decided_by: d.by, decision_note: d.note })
+    .where('brand_id', '=', brandId)
+    .where('id', '=', id)
+    .where('status', '=', 'held')
+    .returning(HELD_COLUMNS)
+    .executeTakeFirst();
+}
+
+/** A brand's held wins in one status, oldest first. */
+export function heldWins(db: Database, brandId: number, status: HeldWinStatus, limit: number): Promise<HeldWinRow[]> {
+  return db.kysely
+    .selectFrom('provider_held_wins')
+    .select(HELD_COLUMNS)
+    .where('brand_id', '=', brandId)
+    .where('status', '=', status)
+    .orderBy('held_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** How many wins wait in suspense, per brand (brands with none are absent). */
+export async function heldWinCounts(db: Database): Promise<Map<number, number>> {
+  const rows = await db.kysely
+    .selectFrom('provider_held_wins')
+    .select(['brand_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('status', '=', 'held')
+    .groupBy('brand_id')
+    .execute();
+  return new Map(rows.map((r) => [r.brand_id, Number(r.n)]));
 }

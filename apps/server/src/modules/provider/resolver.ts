@@ -53,6 +53,7 @@ async function contextOf(db: Database, round: repo.StaleRound): Promise<CallCont
       name: vendor?.name ?? round.vendor,
       secret: '',
       wallets: vendor?.wallets ?? 'both',
+      caps: { ratio: brand.provider_win_ratio_cap, amount: brand.provider_win_amount_cap },
     },
   };
 }

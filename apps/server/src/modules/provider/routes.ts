@@ -5,6 +5,7 @@ import type { Answer } from './answers';
 import { balance } from './balance';
 import { bet } from './bet';
 import { registerProviderCaller } from './caller';
+import { onHeldWin } from './events';
 import { allowedAddresses, vendorCeiling } from './limits';
 import { rollback } from './rollback';
 import { win } from './win';
@@ -23,6 +24,26 @@ async function send(reply: FastifyReply, answer: Promise<Answer>) {
  */
 export async function providerRoutes(app: FastifyInstance) {
   registerProviderCaller();
+  // Staff's alert for a win held over the brand's caps, whoever paid it (a vendor's call or an
+  // in-house game in this process); the back office counts them with heldWinCounts().
+  const unsubscribe = onHeldWin(app.db, (h) =>
+    app.log.warn(
+      {
+        brandId: h.brandId,
+        vendor: h.vendor,
+        heldId: h.heldId.toString(),
+        txId: h.txId,
+        memberId: h.memberId.toString(),
+        roundId: h.roundId,
+        amount: h.amount.toString(),
+        stakeTotal: h.stakeTotal.toString(),
+        currency: h.currency,
+        reason: h.reason,
+      },
+      'provider: win over the brand caps held in suspense for staff to release or void',
+    ),
+  );
+  app.addHook('onClose', async () => unsubscribe());
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 

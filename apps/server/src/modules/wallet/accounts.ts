@@ -4,8 +4,11 @@ import type { Database } from '../../platform/db';
 /** Trial accounts (isAgent 4) hold play money in this currency: it can never meet real money. */
 export const PLAY_MONEY = 'PLAY';
 
-/** System account codes (MONEY.md "Shape"). Providers get 'provider:<vendor>'. */
-export type SystemCode = 'house' | 'funding' | 'play_bank' | `provider:${string}`;
+/**
+ * System account codes (MONEY.md "Shape"). Providers get 'provider:<vendor>', and
+ * 'suspense:<vendor>' for their wins held over a brand's caps (decision 0025).
+ */
+export type SystemCode = 'house' | 'funding' | 'play_bank' | `provider:${string}` | `suspense:${string}`;
 
 export type AccountMeta = { memberId: bigint | null; currency: string };
 type Ids = { byKey: Map<string, bigint>; meta: Map<bigint, AccountMeta> };

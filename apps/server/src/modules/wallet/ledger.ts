@@ -29,6 +29,19 @@ export type Posted = {
   balances: Map<bigint, bigint>;
 };
 
+/** PostgreSQL's numeric_value_out_of_range: a sum went past what a bigint holds. */
+export function isOutOfRange(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '22003';
+}
+
+/**
+ * The refusal of an amount whose sum would go past what the ledger holds (a bigint of minor
+ * units): bad input, never a server error. Nothing was posted.
+ */
+export function outOfRange(): AppError {
+  return new AppError('VALIDATION_FAILED', { amount: 'validation.invalid' });
+}
+
 /** A stable digest of a request's identifying fields, for `Movement.fingerprint`. */
 export function fingerprintOf(fields: Record<string, string | number | bigint | null | undefined>): string {
   const canonical = Object.keys(fields)
@@ -48,8 +61,9 @@ const LEDGER_POST = preparedStatement(
 /**
  * Posts one balanced movement through ledger_post() (migrations/0018-wallet-balances.sql): one round
  * trip, the key claimed first, wallets changed by conditional updates. Throws
- * INSUFFICIENT_FUNDS when a wallet would go negative and DUPLICATE_TRANSACTION when the key was
- * used for another request; in both cases nothing is posted. Balance changes are published only
+ * INSUFFICIENT_FUNDS when a wallet would go negative, DUPLICATE_TRANSACTION when the key was
+ * used for another request and VALIDATION_FAILED when a balance would go past a bigint; in each
+ * case nothing is posted. Balance changes are published only
  * after the movement has committed.
  *
  * `trx`: the caller's open transaction (on PGlite, a single connection, the call must run on it).
@@ -77,6 +91,7 @@ export async function post(db: Database, m: Movement, trx?: Kysely<DB>): Promise
     row = r.rows[0] as typeof row;
   } catch (err) {
     if ((err as { code?: string }).code === 'KH001') throw new AppError('INSUFFICIENT_FUNDS');
+    if (isOutOfRange(err)) throw outOfRange();
     throw err;
   }
   if (row.outcome === 'conflict') throw new AppError('DUPLICATE_TRANSACTION');

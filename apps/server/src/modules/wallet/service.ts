@@ -9,7 +9,17 @@ import { currentBalance, fingerprintOf, post } from './ledger';
 export { PLAY_MONEY, systemAccount } from './accounts';
 // The ledger's own API, for modules that move money in their own transaction (the provider's
 // calls claim their transaction id and lock their round in the same transaction as the posting).
-export { balanceAfter, currentBalance, fingerprintOf, type Movement, type Posted, post, publishPosted } from './ledger';
+export {
+  balanceAfter,
+  currentBalance,
+  fingerprintOf,
+  isOutOfRange,
+  type Movement,
+  outOfRange,
+  type Posted,
+  post,
+  publishPosted,
+} from './ledger';
 
 /** Play money a trial account starts with, in minor units of its currency (2,000.00). */
 export const TRIAL_OPENING_MINOR = 200_000n;
