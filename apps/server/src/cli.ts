@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fromMinor, toMinor } from '@khela/contract';
 import { jobsOf } from './jobs';
+import * as provider from './modules/provider/service';
 import { checkLedger } from './modules/wallet/invariants';
 import * as wallet from './modules/wallet/service';
 import { currencyOf } from './modules/wallet/service';
@@ -25,6 +26,12 @@ const USAGE = `Khela operator commands (npm run khela -- <command>):
   jobs [<job>]
       Lists the periodic jobs: what each does, how often, its last run, its next run and its
       failing periods. With a job's name, that job's recent runs.
+  held-wins [--status held|released|voided] [--brand <merchantCode>]
+      Lists the provider wins held in suspense over the brand's caps (waiting ones by default).
+  release-win <id> --reason "…" [--brand <merchantCode>]
+      Pays a held win to its player (suspense → wallet), once; running it again moves nothing.
+  void-win <id> --reason "…" [--brand <merchantCode>]
+      Voids a held win: its money goes to the house (suspense → house), once.
 On the embedded database (no DATABASE_URL) stop the server first: PGlite allows one process.`;
 
 class UsageError extends Error {}
@@ -39,6 +46,7 @@ async function main(argv: string[]): Promise<string> {
       reason: { type: 'string' },
       brand: { type: 'string' },
       key: { type: 'string' },
+      status: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -63,6 +71,11 @@ async function main(argv: string[]): Promise<string> {
       }
       case 'jobs':
         return rest[0] ? await jobRuns(db, jobs, rest[0]) : table(await jobsList(db, jobs));
+      case 'held-wins':
+        return await heldWinsList(db, values);
+      case 'release-win':
+      case 'void-win':
+        return await decideHeldWin(db, command, rest, values);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -131,6 +144,82 @@ async function balance(db: Database, args: string[], brand: string | undefined) 
   const holder = { id: m.id, brandId: m.brand_id, isAgent: m.is_agent };
   const minor = await wallet.balanceMinor(db, holder, { currency: m.currency });
   return `${m.account}: ${fromMinor(minor, m.currency_decimals)} ${currencyOf(holder, m)}`;
+}
+
+async function brandOf(db: Database, merchantCode: string | undefined) {
+  let q = db.kysely.selectFrom('brands').select(['id', 'merchant_code', 'currency_decimals']);
+  q = merchantCode ? q.where('merchant_code', '=', merchantCode) : q.where('is_default', '=', true);
+  const b = await q.executeTakeFirst();
+  if (!b) throw new UsageError(merchantCode ? `no brand ${merchantCode}` : 'no default brand');
+  return b;
+}
+
+/** Member ids → account names, for showing held wins. */
+async function accountsOf(db: Database, ids: bigint[]): Promise<Map<bigint, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.kysely.selectFrom('members').select(['id', 'account']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.account]));
+}
+
+const HELD_STATUSES = ['held', 'released', 'voided'] as const;
+
+async function heldWinsList(db: Database, o: { brand?: string; status?: string }) {
+  const status = o.status ?? 'held';
+  if (!HELD_STATUSES.includes(status as (typeof HELD_STATUSES)[number]))
+    throw new UsageError(`--status is one of ${HELD_STATUSES.join(', ')}`);
+  const brand = await brandOf(db, o.brand);
+  const wins = await provider.heldWins(db, brand.id, {
+    status: status as (typeof HELD_STATUSES)[number],
+    limit: 500,
+  });
+  if (wins.length === 0) return `no ${status} wins in brand ${brand.merchant_code}`;
+  const accounts = await accountsOf(db, [...new Set(wins.map((w) => w.memberId))]);
+  const money = (minor: bigint) => fromMinor(minor, brand.currency_decimals);
+  return table([
+    ['ID', 'HELD', 'VENDOR', 'TX', 'ACCOUNT', 'GAME', 'ROUND', 'STAKES', 'WIN', 'CURRENCY', 'OVER', 'DECIDED'],
+    ...wins.map((w) => [
+      w.id.toString(),
+      at(w.heldAt),
+      w.vendor,
+      w.txId,
+      accounts.get(w.memberId) ?? w.memberId.toString(),
+      w.gameCode,
+      w.roundId,
+      money(w.stakeTotal),
+      money(w.amount),
+      w.currency,
+      w.reason,
+      w.decidedAt ? `${at(w.decidedAt)} by ${w.decidedBy}: ${w.note}` : '-',
+    ]),
+  ]);
+}
+
+async function decideHeldWin(
+  db: Database,
+  command: 'release-win' | 'void-win',
+  args: string[],
+  o: { reason?: string; brand?: string },
+) {
+  const idText = args[0];
+  if (!idText || !/^[1-9]\d{0,17}$/.test(idText)) throw new UsageError('which held win? (its ID from held-wins)');
+  if (!o.reason?.trim()) throw new UsageError('say why with --reason "…"');
+  const brand = await brandOf(db, o.brand);
+  const decision = {
+    brandId: brand.id,
+    id: BigInt(idText),
+    actor: `cli:${process.env.USER ?? 'operator'}`,
+    note: o.reason,
+  };
+  const done =
+    command === 'release-win' ? await provider.releaseHeldWin(db, decision) : await provider.voidHeldWin(db, decision);
+  const w = done.win;
+  const account = (await accountsOf(db, [w.memberId])).get(w.memberId) ?? w.memberId.toString();
+  const what = `held win ${w.id} (${w.vendor} ${w.txId}, ${fromMinor(w.amount, brand.currency_decimals)} ${w.currency})`;
+  if (done.replayed) return `already ${w.status}; nothing moved: ${what}`;
+  if (w.status === 'voided') return `voided: ${what} went to the house; ${account} gets nothing`;
+  const balance =
+    done.balance === null ? '' : `, who now holds ${fromMinor(done.balance, brand.currency_decimals)} ${w.currency}`;
+  return `released: ${what} paid to ${account}${balance}`;
 }
 
 /** A moment as `2026-11-25 20:10:02Z`. */

@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { INHOUSE_VENDOR } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/platform/db';
+import * as provider from '../src/modules/provider/service';
+import { type Database, openDatabase } from '../src/platform/db';
 import { migrate } from '../src/platform/migrate';
 import { seedDemo } from '../src/seed/demo';
 
@@ -20,10 +22,31 @@ function khela(...args: string[]) {
   return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
 }
 
+/** A win far over the demo brand's caps, made by the in-house vendor for `account`: it is held. */
+async function heldWin(db: Database, account: string, txId: string) {
+  const m = await db.kysely
+    .selectFrom('members')
+    .select(['id', 'brand_id', 'is_agent'])
+    .where('account', '=', account)
+    .executeTakeFirstOrThrow();
+  const member = { id: m.id, brandId: m.brand_id, isAgent: m.is_agent };
+  const s = await provider.createGameSession(db, { member, vendor: INHOUSE_VENDOR, gameCode: 'slot' });
+  const call = await provider.inProcessCall(
+    { db, brandId: m.brand_id, brand: { currency: 'BDT', currencyDecimals: 2 } },
+    INHOUSE_VENDOR,
+  );
+  if (!call) throw new Error('no in-house vendor');
+  const common = { playerId: m.id.toString(), roundId: `r-${txId}`, gameCode: 'slot', currency: 'BDT' };
+  await provider.bet(call, { ...common, txId: `b-${txId}`, token: s.token, amount: '1.00' });
+  await provider.win(call, { ...common, txId, amount: '1000000.00' });
+}
+
 beforeAll(async () => {
   const db = await openDatabase({ dataDir });
   await migrate(db);
   await seedDemo(db);
+  await heldWin(db, 'weak1234', 'cli-held-1');
+  await heldWin(db, 'weak1234', 'cli-held-2');
   await db.close();
 }, 60_000);
 
@@ -55,6 +78,34 @@ describe('npm run khela', () => {
     }
     expect(khela('balance', 'demo1234').out).toBe('demo1234: 10250.00 BDT');
   }, 60_000);
+
+  it('lists held wins and releases or voids each once', () => {
+    const list = khela('held-wins');
+    expect(list.code, list.err).toBe(0);
+    const rows = list.out.split('\n');
+    expect(rows[0]).toMatch(/^ID\s+HELD\s+VENDOR\s+TX\s+ACCOUNT/);
+    expect(rows.slice(1).map((r) => r.split(/\s+/)[4])).toEqual(['cli-held-1', 'cli-held-2']);
+    const [first, second] = rows.slice(1).map((r) => r.split(/\s+/)[0] as string);
+    expect(list.out).toMatch(/cli-held-1\s+weak1234\s+slot\s+r-cli-held-1\s+1\.00\s+1000000\.00\s+BDT\s+ratio/);
+
+    expect(khela('release-win', first as string)).toMatchObject({ code: 1, err: expect.stringContaining('--reason') });
+    const released = khela('release-win', first as string, '--reason', 'checked with the vendor');
+    expect(released).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(
+        /^released: held win \d+ \(JL cli-held-1, 1000000\.00 BDT\) paid to weak1234, who now holds 1009998\.00 BDT$/,
+      ),
+    });
+    expect(khela('release-win', first as string, '--reason', 'again').out).toMatch(/^already released; nothing moved/);
+    expect(khela('void-win', first as string, '--reason', 'too late')).toMatchObject({
+      code: 1,
+      err: 'refused: CONFLICT',
+    });
+    const voided = khela('void-win', second as string, '--reason', 'forged round');
+    expect(voided.out).toMatch(/^voided: held win \d+ \(JL cli-held-2, 1000000\.00 BDT\) went to the house/);
+    expect(khela('held-wins').out).toBe('no held wins in brand khela');
+    expect(khela('held-wins', '--status', 'voided').out).toContain('forged round');
+  }, 180_000);
 
   it('will not open the embedded database while a server has it', () => {
     writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
