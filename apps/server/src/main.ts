@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
 import { migrate } from './platform/migrate';
+import { warmUpStoredContent } from './platform/stored-content';
 import { seedDemo } from './seed/demo';
 
 /** Starts Khela: config → database → migrations → demo brand (first start) → HTTP. */
@@ -35,6 +36,7 @@ async function main() {
   process.once('SIGINT', close);
   process.once('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
+  warmUpStoredContent().catch((err) => app.log.warn({ err }, 'content sanitiser failed to load'));
 }
 
 main().catch((e) => {

@@ -10,6 +10,8 @@
  */
 
 export const CS_PATH_KEY_LENGTH = 8;
+/** The customer-service type whose paths are stored and sent obfuscated (spec §7). */
+export const CS_ENCRYPTED_TYPE = 3;
 const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KEY_PATTERN = /^[A-Za-z0-9]{8}$/;
 

@@ -19,6 +19,7 @@ export * from './provider';
 export * from './realtime';
 export * from './records';
 export * from './register-patterns';
+export * from './rich-text';
 export * from './sealed';
 export * from './system';
 export * from './text';

@@ -1,5 +1,7 @@
 import {
   type BrandInfo,
+  CS_ENCRYPTED_TYPE,
+  decryptCsPath,
   type FieldRule,
   LOCALES,
   type Locale,
@@ -13,6 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { Database } from './db';
 import { AppError } from './errors';
+import { safeUrl } from './stored-content';
 
 /**
  * Which brand a request is for, and everything the site reads about it before login, held in
@@ -277,16 +280,30 @@ async function loadSnapshot(db: Database, id: number): Promise<BrandSnapshot> {
     modules: tree,
     flags: flagsOf(tree),
     registerRules,
-    resources: resources.map((r) => ({
-      resourceType: r.resource_type,
-      url: r.url,
-      qrCodeUrl: r.qr_code_url,
-      labelNameEn: r.label_name_en,
-    })),
-    customerService: channels.map((c) => ({ csType: c.cs_type, title: c.title, path: c.path })),
+    // A resource or a customer-service link whose address is not http(s) or a site path is left
+    // out, whoever stored it (stored-content.ts).
+    resources: resources.flatMap((r) => {
+      const url = safeUrl(r.url);
+      return url === null
+        ? []
+        : [{ resourceType: r.resource_type, url, qrCodeUrl: safeUrl(r.qr_code_url), labelNameEn: r.label_name_en }];
+    }),
+    customerService: channels
+      .filter((c) => safeCsPath(c.cs_type, c.path))
+      .map((c) => ({ csType: c.cs_type, title: c.title, path: c.path })),
     mirrors: mirrors.map((m) => m.domain),
     newIpCheck: brand.new_ip_check,
   };
+}
+
+/** Whether a customer-service path is a safe address once read (type 3 is stored obfuscated, spec §7). */
+function safeCsPath(csType: number, path: string): boolean {
+  if (csType !== CS_ENCRYPTED_TYPE) return safeUrl(path) !== null;
+  try {
+    return safeUrl(decryptCsPath(path)) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** Nests modules under their parent_code; a module whose parent is missing stays at the root. */

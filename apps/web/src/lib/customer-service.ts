@@ -1,21 +1,22 @@
 import type { CustomerServiceEntry, SystemStatus } from '@khela/contract';
-import { decryptCsPath } from '@khela/contract/cs-path';
+import { CS_ENCRYPTED_TYPE, decryptCsPath } from '@khela/contract/cs-path';
+import { isSafeContentUrl } from '@khela/contract/rich-text';
 
 /** Live chat is csType 1; type 3 paths arrive encrypted (spec §7). */
 export const CS_LIVE_CHAT = 1;
-export const CS_ENCRYPTED = 3;
 
 /** The plain address of an entry, or null when it cannot be read. */
 export function customerServiceUrl(entry: CustomerServiceEntry): string | null {
   let path = entry.path;
-  if (entry.csType === CS_ENCRYPTED) {
+  if (entry.csType === CS_ENCRYPTED_TYPE) {
     try {
       path = decryptCsPath(path);
     } catch {
       return null;
     }
   }
-  return /^(https?:)?\/\//i.test(path) || path.startsWith('/') ? path : null;
+  // The contract's rule for stored URLs, as the server applies it: http(s) or a site path.
+  return isSafeContentUrl(path) ? path : null;
 }
 
 /**

@@ -1,10 +1,12 @@
+import { isSafeRichTextAttribute, RICH_TEXT_POLICY } from '@khela/contract/rich-text';
 import DOMPurify from 'dompurify';
 
 /**
- * Operator HTML (notices, help sections) is sanitised before it is shown. Import this module
- * only lazily (see `useSanitizedHtml`), so DOMPurify stays out of the main bundle.
+ * Operator HTML (notices, promotions, help sections) is sanitised before it is shown, under the
+ * contract's RICH_TEXT_POLICY — the very allow-list the server stores and serves it with
+ * (decision 0025). Import this module only lazily (see `useSanitizedHtml`), so DOMPurify stays
+ * out of the main bundle.
  */
-const FORBID_TAGS = ['script', 'style', 'iframe', 'frame', 'object', 'embed', 'form', 'base', 'link', 'meta'];
 
 let hooked = false;
 
@@ -12,16 +14,16 @@ function addHooks() {
   if (hooked) return;
   hooked = true;
   DOMPurify.addHook('uponSanitizeAttribute', (_node, data) => {
-    // DOMPurify already drops on* handlers; this keeps that true whatever the allow-list says.
-    if (data.attrName.toLowerCase().startsWith('on')) data.keepAttr = false;
+    if (!isSafeRichTextAttribute(data.attrName, data.attrValue)) data.keepAttr = false;
   });
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName !== 'A' || !node.hasAttribute('href')) return;
     const href = node.getAttribute('href') ?? '';
     // Links to other sites open in a new tab that cannot reach back into this one.
-    const external = /^(https?:)?\/\//i.test(href) && !href.startsWith(`${location.origin}/`);
-    if (external) node.setAttribute('target', '_blank');
-    if (external || node.getAttribute('target') === '_blank') node.setAttribute('rel', 'noopener noreferrer');
+    if (/^https?:\/\//i.test(href) && !href.startsWith(`${location.origin}/`)) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer');
+    }
   });
 }
 
@@ -29,9 +31,8 @@ function addHooks() {
 export function sanitizeHtml(html: string): string {
   addHooks();
   return DOMPurify.sanitize(html, {
-    FORBID_TAGS,
-    FORBID_ATTR: ['style', 'srcdoc', 'formaction'],
-    ALLOW_DATA_ATTR: false,
-    USE_PROFILES: { html: true },
+    ...RICH_TEXT_POLICY,
+    ALLOWED_TAGS: [...RICH_TEXT_POLICY.ALLOWED_TAGS],
+    ALLOWED_ATTR: [...RICH_TEXT_POLICY.ALLOWED_ATTR],
   }) as unknown as string;
 }

@@ -23,6 +23,7 @@ import type { z } from 'zod';
 import type { BrandSnapshot } from '../../platform/brand';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { safeUrl } from '../../platform/stored-content';
 import * as repo from './repo';
 
 /**
@@ -43,7 +44,7 @@ export async function gameMenusOf(db: Database, brand: BrandSnapshot): Promise<G
     menu.vendors.push({
       vassalage: r.vassalage,
       name: r.name,
-      icon: r.icon,
+      icon: safeUrl(r.icon),
       isHot: r.is_hot ? 1 : 0,
       isGame: r.is_game,
     });
@@ -77,7 +78,7 @@ export function toItem(r: repo.GameRow, lang: Lang, brand: BrandSnapshot): GameI
     gameClassify: r.game_classify,
     minBet: fromMinor(BigInt(r.min_bet), brand.info.currencyDecimals),
     minLineNum: r.min_line_num,
-    icon: r.icon,
+    icon: safeUrl(r.icon),
     isHot: r.is_hot ? 1 : 0,
     // Switched off, or its vendor has no launcher yet: either way its launch answers maintenance.
     maintenance: r.enabled && r.launchable ? 0 : 1,
@@ -150,7 +151,7 @@ export async function vendorLanes(
     lane.vendors.push({
       vassalage: r.vassalage,
       name: nameIn(r.names, lang, brand, r.name),
-      icon: r.icon,
+      icon: safeUrl(r.icon),
       isHot: r.is_hot ? 1 : 0,
       isGame: r.is_game,
       gameType: r.category,

@@ -45,3 +45,20 @@ export async function runningCount(db: Db, brandId: number, category: PromotionC
 export function runningById(db: Db, brandId: number, id: number, now: Date) {
   return running(db, brandId, null, now).select(COLUMNS).where('id', '=', id).executeTakeFirst();
 }
+
+export function insertPromotion(
+  db: Db,
+  row: {
+    brand_id: number;
+    category: PromotionCategory;
+    title: string;
+    body: string;
+    image_url: string;
+    starts_at?: Date;
+    ends_at?: Date | null;
+    sort: number;
+    enabled?: boolean;
+  },
+) {
+  return db.insertInto('promotions').values(row).returning('id').executeTakeFirstOrThrow();
+}

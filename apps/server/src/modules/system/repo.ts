@@ -53,3 +53,70 @@ export function helpSections(db: Db, brandId: number) {
     .orderBy('id')
     .execute();
 }
+
+// ---- saving operator content (content.ts checks it first) -----------------------------------
+
+export function insertAnnouncement(
+  db: Db,
+  row: {
+    brand_id: number;
+    type: AnnouncementType;
+    title: string;
+    content: string;
+    popup: boolean;
+    platform?: string;
+    execution?: string;
+    starts_at?: Date;
+    ends_at?: Date | null;
+  },
+) {
+  return db.insertInto('announcements').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function insertHelpSection(
+  db: Db,
+  row: { brand_id: number; key: string; title: string; content: string; sort: number },
+) {
+  return db.insertInto('help_sections').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export function insertBanner(
+  db: Db,
+  row: {
+    brand_id: number;
+    group_name: string;
+    image_url: string;
+    title: string;
+    linkage_type: 'route' | 'url' | null;
+    linkage_value: string | null;
+    sort: number;
+    active?: boolean;
+    starts_at?: Date | null;
+    ends_at?: Date | null;
+  },
+) {
+  return db.insertInto('banners').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** A brand's resource of one type, replaced when it exists (one per type). */
+export async function upsertResource(
+  db: Db,
+  row: { brand_id: number; resource_type: string; url: string; qr_code_url: string | null; label_name_en: string },
+) {
+  await db
+    .insertInto('resources')
+    .values(row)
+    .onConflict((oc) =>
+      oc
+        .columns(['brand_id', 'resource_type'])
+        .doUpdateSet({ url: row.url, qr_code_url: row.qr_code_url, label_name_en: row.label_name_en }),
+    )
+    .execute();
+}
+
+export function insertCustomerService(
+  db: Db,
+  row: { brand_id: number; cs_type: number; title: string; path: string; sort: number },
+) {
+  return db.insertInto('customer_service').values(row).returning('id').executeTakeFirstOrThrow();
+}

@@ -15,7 +15,21 @@ import {
 } from '@khela/contract';
 import { type BrandSnapshot, textIn } from '../../platform/brand';
 import type { Database } from '../../platform/db';
+import { safeHtml, safeUrl } from '../../platform/stored-content';
 import * as repo from './repo';
+
+export {
+  type BannerInput,
+  type CustomerServiceInput,
+  type HelpSectionInput,
+  type NoticeInput,
+  type ResourceInput,
+  saveBanner,
+  saveCustomerService,
+  saveHelpSection,
+  saveNotice,
+  saveResource,
+} from './content';
 
 /** What the visitor may do right now (spec §2 'App root by system status'). */
 export type Access = {
@@ -159,14 +173,22 @@ export async function bannersOf(
   now: Date,
 ): Promise<Banner[]> {
   const rows = await repo.activeBanners(db.kysely, brand.id, groupName, now);
-  return rows.map((r) => ({
-    bannerId: r.id,
-    groupName: r.group_name,
-    url: r.image_url,
-    title: textIn(r.title, language, brand),
-    linkageType: r.linkage_type,
-    linkageValue: r.linkage_value,
-  }));
+  const banners: Banner[] = [];
+  for (const r of rows) {
+    // A banner whose picture is not a safe address is left out; a link that is not, dropped.
+    const url = safeUrl(r.image_url);
+    if (url === null) continue;
+    const link = r.linkage_type === null ? null : safeUrl(r.linkage_value);
+    banners.push({
+      bannerId: r.id,
+      groupName: r.group_name,
+      url,
+      title: textIn(r.title, language, brand),
+      linkageType: link === null ? null : r.linkage_type,
+      linkageValue: link,
+    });
+  }
+  return banners;
 }
 
 /** Which list of the notice answer a type feeds; PU only pops up. */
@@ -198,7 +220,7 @@ export async function noticesOf(
       id: r.id,
       type: r.type,
       title: textIn(r.title, query.language, brand),
-      content: textIn(r.content, query.language, brand),
+      content: await safeHtml(textIn(r.content, query.language, brand)),
       popup: r.popup || r.type === 'PU',
       startTime: new Date(r.starts_at).toISOString(),
     };
@@ -211,12 +233,13 @@ export async function noticesOf(
 
 export async function helpCenterOf(db: Database, brand: BrandSnapshot, language?: string): Promise<HelpCenter> {
   const rows = await repo.helpSections(db.kysely, brand.id);
-  return {
-    sections: rows.map((r) => ({
+  const sections: HelpCenter['sections'] = [];
+  for (const r of rows)
+    sections.push({
       id: r.id,
       key: r.key,
       title: textIn(r.title, language, brand),
-      content: textIn(r.content, language, brand),
-    })),
-  };
+      content: await safeHtml(textIn(r.content, language, brand)),
+    });
+  return { sections };
 }

@@ -1,5 +1,6 @@
 import type { Banner } from '@khela/contract';
 import { CAROUSEL_AUTOPLAY_MS } from '@khela/contract/constants';
+import { isSafeContentUrl } from '@khela/contract/rich-text';
 import { type MouseEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,18 +24,15 @@ function prefersReducedMotion(): boolean {
   return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** A route must stay inside the site; a URL must be http(s) (no javascript: from the operator). */
+/**
+ * A route must be a path of the site, a URL an http(s) address: the contract's rule for stored
+ * URLs, which the server applies too (no javascript: from the operator).
+ */
 function safeRoute(v: string | null): string | null {
-  return v?.startsWith('/') && !v.startsWith('//') ? v : null;
+  return v?.startsWith('/') && isSafeContentUrl(v) ? v : null;
 }
 function safeUrl(v: string | null): string | null {
-  if (!v) return null;
-  try {
-    const u = new URL(v, location.origin);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
+  return v && !v.startsWith('/') && isSafeContentUrl(v) ? v : null;
 }
 
 /**
