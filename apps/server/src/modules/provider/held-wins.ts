@@ -181,7 +181,7 @@ export function heldWinCounts(db: Database): Promise<Map<number, number>> {
 
 /** How many wins wait for staff in one brand. */
 export async function heldWinCount(db: Database, brandId: number): Promise<number> {
-  return (await repo.heldWinCounts(db)).get(brandId) ?? 0;
+  return (await repo.heldWinCounts(db, brandId)).get(brandId) ?? 0;
 }
 
 export type Decision = {
@@ -215,7 +215,8 @@ async function decide(
   status: 'released' | 'voided',
 ): Promise<{ win: HeldWin; replayed: boolean; balance: bigint | null }> {
   const note = d.note.trim();
-  if (note.length === 0 || note.length > 200) throw new AppError('VALIDATION_FAILED', { note: 'validation.required' });
+  if (note.length === 0) throw new AppError('VALIDATION_FAILED', { note: 'validation.required' });
+  if (note.length > 200) throw new AppError('VALIDATION_FAILED', { note: 'validation.tooLong' });
   const found = await repo.heldWin(db.kysely, d.brandId, d.id);
   if (!found) throw new AppError('NOT_FOUND');
   if (found.status !== 'held') return decided(found, status);

@@ -579,13 +579,13 @@ export function heldWins(db: Database, brandId: number, status: HeldWinStatus, l
     .execute();
 }
 
-/** How many wins wait in suspense, per brand (brands with none are absent). */
-export async function heldWinCounts(db: Database): Promise<Map<number, number>> {
-  const rows = await db.kysely
+/** How many wins wait in suspense, per brand (brands with none are absent); one brand's when given. */
+export async function heldWinCounts(db: Database, brandId?: number): Promise<Map<number, number>> {
+  let q = db.kysely
     .selectFrom('provider_held_wins')
     .select(['brand_id', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('status', '=', 'held')
-    .groupBy('brand_id')
-    .execute();
+    .where('status', '=', 'held');
+  if (brandId !== undefined) q = q.where('brand_id', '=', brandId);
+  const rows = await q.groupBy('brand_id').execute();
   return new Map(rows.map((r) => [r.brand_id, Number(r.n)]));
 }
