@@ -1,8 +1,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
+import { startWarnings } from './modules/password-reset/service';
 import { ConfigError, loadConfig } from './platform/config';
 import { openDatabase } from './platform/db';
+import { loadMailConfig } from './platform/email';
 import { migrate } from './platform/migrate';
 import { warmUpStoredContent } from './platform/stored-content';
 import { seedDemo } from './seed/demo';
@@ -23,6 +25,8 @@ async function main() {
   await migrate(db);
   if (config.SEED_DEMO) await seedDemo(db);
   const app = await buildApp(config, db);
+  // Said once here rather than where the routes are built, so tests and tools stay quiet.
+  for (const warning of startWarnings(loadMailConfig(config.dataDir))) app.log.warn(warning);
   // PGlite is one process: the operator commands (src/cli.ts) refuse to open the data
   // directory while this file names a live server.
   const pidFile = config.DATABASE_URL ? null : path.join(config.dataDir, 'server.pid');

@@ -49,11 +49,11 @@ async function memberWithEmail() {
   return { username, email, token: res.json().value.token as string };
 }
 
-const forgot = (payload: Record<string, string>, ip = newIp()) =>
+const forgot = (payload: Record<string, string>, ip = newIp(), headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/wps/member/password/email',
-    headers: { 'x-forwarded-for': ip },
+    headers: { 'x-forwarded-for': ip, ...headers },
     payload,
   });
 
@@ -141,6 +141,57 @@ describe('forgot password by email', () => {
       codes.push((await forgot({ username: `someone${i}x`, email: `s${i}@example.com` }, ip)).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 200)).toBe(true);
     expect(codes[10]).toBe(429);
+  });
+});
+
+describe('where the link points', () => {
+  const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+
+  it('never builds the link from a forged Host or X-Forwarded-Host, whatever NODE_ENV', async () => {
+    expect(t.config.NODE_ENV).not.toBe('production');
+    const start = mails().length;
+    const victim = await memberWithEmail();
+    const forged = await forgot({ username: victim.username, email: victim.email }, newIp(), FORGED);
+    // The same answer as any request: the caller learns nothing.
+    expect(forged.statusCode).toBe(200);
+    const proxied = await memberWithEmail();
+    await forgot({ username: proxied.username, email: proxied.email }, newIp(), {
+      'x-forwarded-host': 'evil.example',
+    });
+    // A later request that matches is mailed after the forged ones: once it is in the outbox,
+    // theirs would be too.
+    const witness = await memberWithEmail();
+    await forgot({ username: witness.username, email: witness.email });
+    const sent = (await waitForMails(start + 2)).slice(start);
+    expect(sent.map((m) => m.to)).toEqual([proxied.email, witness.email]);
+    for (const m of sent) {
+      expect(m.text).not.toContain('evil.example');
+      expect(m.text).toMatch(/^http:\/\/localhost(:\d+)?\/resetPassword\?token=/m);
+    }
+  });
+
+  it('uses PUBLIC_URL when it is set, whatever the request says', async () => {
+    process.env.PUBLIC_URL = 'https://khela.example/';
+    const other = await createTestApp(ACCOUNT_TEST_ENV).finally(() => delete process.env.PUBLIC_URL);
+    try {
+      const start = mails().length;
+      const { res, username } = await register(other.app);
+      expect(res.statusCode).toBe(200);
+      const email = `${username}@example.com`;
+      await sql`UPDATE members SET email = ${email} WHERE account = ${username}`.execute(other.db.kysely);
+      const answer = await other.app.inject({
+        method: 'POST',
+        url: '/wps/member/password/email',
+        headers: { 'x-forwarded-for': newIp(), ...FORGED },
+        payload: { username, email },
+      });
+      expect(answer.statusCode).toBe(200);
+      const m = (await waitForMails(start + 1)).at(-1) as Mail;
+      expect(m.to).toBe(email);
+      expect(m.text).toMatch(/^https:\/\/khela\.example\/resetPassword\?token=[A-Za-z0-9_-]{43}$/m);
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -42,17 +42,28 @@ export type MailDeps = {
 export type Site = { protocol: string; host: string };
 
 /**
- * Where reset links point. PUBLIC_URL when configured; else the call's host, but only when it is
- * one of this brand's domains (or outside production): a link built from any Host header would
- * let an attacker have the victim's token mailed to a site of theirs (reset poisoning). Null: no
- * link can be made.
+ * Where reset links point: PUBLIC_URL when configured, else the call's host but only when it is
+ * one of this brand's domains — in every NODE_ENV. A link built from any Host header would let
+ * an attacker have the victim's token mailed to a site of theirs (reset poisoning); the Host
+ * header is the only one read (X-Forwarded-Host is not trusted, see app.ts trustProxy). Null:
+ * no link can be made.
  */
 export async function resetLinkOrigin(deps: MailDeps, brand: BrandSnapshot, site: Site): Promise<string | null> {
   if (deps.mailConfig.PUBLIC_URL) return deps.mailConfig.PUBLIC_URL;
   if (!/^[A-Za-z0-9.:[\]-]{1,255}$/.test(site.host)) return null;
-  const origin = `${site.protocol}://${site.host}`;
-  if (deps.config.NODE_ENV !== 'production') return origin;
-  return (await repo.isBrandDomain(deps.db, brand.id, normaliseHost(site.host))) ? origin : null;
+  if (!(await repo.isBrandDomain(deps.db, brand.id, normaliseHost(site.host)))) return null;
+  return `${site.protocol}://${site.host}`;
+}
+
+/** The warning `npm start` logs once when reset links have no PUBLIC_URL to point to. */
+export const NO_PUBLIC_URL_WARNING =
+  'PUBLIC_URL is not set: password-reset emails link to the address a request came to only when it is one of the ' +
+  "brand's domains (brand_domains), with the request's scheme; requests to any other address get no email. " +
+  'Set PUBLIC_URL=https://your-site.example';
+
+/** The start-up warnings of the password reset: one when PUBLIC_URL is unset. */
+export function startWarnings(mailConfig: Pick<MailConfig, 'PUBLIC_URL'>): string[] {
+  return mailConfig.PUBLIC_URL ? [] : [NO_PUBLIC_URL_WARNING];
 }
 
 /**
