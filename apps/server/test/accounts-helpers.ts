@@ -81,10 +81,11 @@ export function smsOutbox(file: string): { to: string; text: string }[] {
     : [];
 }
 
-/** The code of the last message in `file` to a Bangladeshi number (+880 and the number without its 0). */
+/** The code of the last message in `file` to a number: E.164, or Bangladeshi national (01712345678). */
 export function lastSmsCode(file: string, mobile: string): string | undefined {
+  const to = mobile.startsWith('+') ? mobile : `+880${mobile.slice(1)}`;
   const msg = smsOutbox(file)
-    .filter((m) => m.to === `+880${mobile.slice(1)}`)
+    .filter((m) => m.to === to)
     .at(-1);
   return msg ? /\b(\d{6})\b/.exec(msg.text)?.[1] : undefined;
 }

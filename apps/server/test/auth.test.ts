@@ -113,7 +113,7 @@ describe('registration', () => {
       'password',
       'validation.weakPassword',
     ],
-    ['a malformed mobile number', { mobileNum: '12345' }, 'mobileNum', 'validation.reg_pattern_bdMobile'],
+    ['a malformed mobile number', { mobileNum: '12345' }, 'mobileNum', 'validation.mobileNum'],
     ['a malformed email', { email: 'not-an-email' }, 'email', 'validation.reg_pattern_email'],
   ])('answers field errors and creates nobody for %s', async (_name, fields, field, key) => {
     const username = (fields as { username?: string }).username ?? newUsername();
@@ -602,7 +602,7 @@ describe('registration by mobile number', () => {
     const res = await registerMobile({ mobileNum: '12345', password: undefined, confirmPassword: undefined });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toMatchObject({
-      mobileNum: 'validation.reg_pattern_bdMobile',
+      mobileNum: 'validation.mobileNum',
       password: 'validation.notEmpty',
     });
   });

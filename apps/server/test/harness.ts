@@ -17,10 +17,11 @@ const PG_ADMIN_URL = process.env.KHELA_TEST_PG_URL ?? 'postgres://postgres@127.0
 /** `url` is the PostgreSQL database's address (undefined on PGlite). */
 export type TestDb = { db: Database; url?: string; drop(): Promise<void> };
 
-export async function createTestDb(): Promise<TestDb> {
+/** `migrate: false` leaves the database empty, for a test that migrates it step by step. */
+export async function createTestDb(opts: { migrate?: boolean } = {}): Promise<TestDb> {
   if (TEST_ENGINE === 'pglite') {
     const db = await openDatabase({});
-    await migrate(db);
+    if (opts.migrate !== false) await migrate(db);
     return { db, drop: () => db.close() };
   }
   const name = `khela_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
@@ -31,7 +32,7 @@ export async function createTestDb(): Promise<TestDb> {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   const db = await openDatabase({ url: url.toString() });
-  await migrate(db);
+  if (opts.migrate !== false) await migrate(db);
   return {
     db,
     url: url.toString(),

@@ -145,7 +145,7 @@ describe("the server's texts follow the member's language", () => {
     invalidateBrandCache();
     const mobileNum = `0171${String(Date.now() % 10_000_000).padStart(7, '0')}`;
     const m = await member();
-    await sql`UPDATE members SET mobile_num = ${mobileNum}, country_dialing_code = '+880' WHERE account = ${m.username}`.execute(
+    await sql`UPDATE members SET mobile_num = ${`+880${mobileNum.slice(1)}`}, country_dialing_code = '+880' WHERE account = ${m.username}`.execute(
       t.db.kysely,
     );
     await setLanguage(m.token, { language: 'en' });

@@ -36,7 +36,7 @@ async function addMember(t: TestApp, isAgent: number, agentOnly = false, mobile?
       agent_only: agentOnly,
       password_hash: await hashPassword(STRONG_PASSWORD),
       first_login: false,
-      ...(mobile ? { mobile_num: mobile, country_dialing_code: '+880' } : {}),
+      ...(mobile ? { mobile_num: `+880${mobile.slice(1)}`, country_dialing_code: '+880' } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

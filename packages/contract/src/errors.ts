@@ -41,6 +41,13 @@ export const ERRORS = {
   INVALID_SMS_CODE: { status: 400, messageKey: 'errors.INVALID_SMS_CODE' },
   /** The SMS gateway did not take the message. */
   SMS_SEND_FAILED: { status: 503, messageKey: 'errors.SMS_SEND_FAILED' },
+  /**
+   * A real mobile number whose dialling code is not one of the brand's: no code is sent to it and
+   * it is not registered (fieldErrors names the field with validation.mobileCountry).
+   */
+  MOBILE_COUNTRY_NOT_ALLOWED: { status: 400, messageKey: 'errors.MOBILE_COUNTRY_NOT_ALLOWED' },
+  /** The brand's SMS budget for the last 24 hours is spent: no more codes until it frees up. */
+  SMS_DAILY_LIMIT: { status: 503, messageKey: 'errors.SMS_DAILY_LIMIT' },
   /** The username (or mobile number) is taken; fieldErrors names the field. */
   ACCOUNT_EXISTS: { status: 409, messageKey: 'errors.ACCOUNT_EXISTS' },
   /** A password-reset link that is unknown, already used or older than 30 minutes. */

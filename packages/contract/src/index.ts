@@ -6,6 +6,7 @@ export * from './constants';
 export * from './crash';
 export * from './cs-path';
 export * from './dice';
+export * from './digits';
 export * from './envelope';
 export * from './errors';
 export * from './inhouse';

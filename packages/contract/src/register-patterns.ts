@@ -60,9 +60,11 @@ export const REGISTER_PATTERNS = [
     description: 'Please fill in your password with (min) - (max) characters',
   },
   {
-    // Bangladesh mobile numbers: 01, an operator digit 3–9, then 8 digits (11 digits in all).
-    id: 'bdMobile',
-    regex: '^01[3-9][0-9]{8}$',
+    // Mobile numbers are read by the phone-number library with its full metadata (phone.ts,
+    // `validateMobile`), never by a pattern: the mobile field's rule carries this id, '*', and
+    // its length bounds only limit what may be typed.
+    id: 'mobile',
+    regex: '*',
     description: 'Please enter a valid mobile number',
   },
   { id: 'verificationCode', regex: '^[A-Za-z0-9]+$', description: 'Please enter a valid verification code' },

@@ -57,6 +57,8 @@ export const SystemStatus = z.object({
   brand: BrandInfo,
   whitelabel: WhitelabelFlags,
   register: z.object({ username: z.boolean(), mobile: z.boolean() }),
+  /** The dialling codes ('+880') of the mobile numbers the brand takes and texts; the first is the default. */
+  mobileDialingCodes: z.array(z.string()),
   resources: z.array(Resource),
   customerService: z.array(CustomerServiceEntry),
   analytics: z.object({ gtagId: z.string().nullable() }),

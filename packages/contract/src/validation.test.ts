@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REGISTER_FIELDS } from './constants';
+import { readMobile } from './phone';
 import { REGISTER_PATTERN_BY_ID, REGISTER_PATTERNS } from './register-patterns';
 import type { FieldRule, RegisterSettings } from './system';
 import {
@@ -30,6 +31,9 @@ const rule = (
     ...extra,
   }) satisfies FieldRule;
 
+/** The demo brand's reading: Bangladeshi numbers only. */
+const bd = (typed: string) => readMobile(typed, { dialingCode: '+880', allowed: ['+880'] });
+
 const off: FieldRule = {
   enabled: false,
   required: false,
@@ -45,7 +49,7 @@ function settings(patch: Partial<RegisterSettings> = {}): RegisterSettings {
     ...base,
     username: rule('letterFirstAlnum', 4, 12, { required: true }),
     password: rule('password', 6, 20, { required: true }),
-    mobileNum: { ...rule('bdMobile', 11, 11), enabled: false },
+    mobileNum: { ...rule('mobile', 0, 32), enabled: false },
     ...patch,
   };
 }
@@ -71,7 +75,7 @@ describe('validateField', () => {
       key: 'validation.reg_pattern_alnum',
       params: { min: 4, max: 12, range: '4 - 12' },
     });
-    expect(validateField(rule('bdMobile', 11, 11), '0171', {})?.params?.range).toBe('11');
+    expect(validateField(rule('digits', 11, 11), '0171', {})?.params?.range).toBe('11');
   });
 
   it("accepts anything within the length bounds when the pattern is '*'", () => {
@@ -140,7 +144,7 @@ describe('validateField', () => {
 
 describe('validateForm', () => {
   it('requires username, password and confirmation in username mode', () => {
-    const errors = validateForm(settings(), {}, 'username');
+    const errors = validateForm(settings(), {}, 'username', { mobile: bd });
     expect(Object.keys(errors).sort()).toEqual(['confirmPassword', 'password', 'username']);
     expect(errors.username).toEqual({ key: 'validation.notEmpty', params: { field: 'username' } });
   });
@@ -150,6 +154,7 @@ describe('validateForm', () => {
       settings(),
       { username: 'rahim42', password: 'secret12', confirmPassword: 'secret13' },
       'username',
+      { mobile: bd },
     );
     expect(errors).toEqual({ confirmPassword: { key: 'validation.inconsistentTwice' } });
   });
@@ -161,9 +166,9 @@ describe('validateForm', () => {
       paymentPassword: rule('digits', 6, 6, { required: false }),
     });
     const base = { username: 'rahim42', password: 'secret12', confirmPassword: 'secret12' };
-    expect(Object.keys(validateForm(s, base, 'username')).sort()).toEqual(['payeeName', 'paymentPassword']);
+    expect(Object.keys(validateForm(s, base, 'username', { mobile: bd })).sort()).toEqual(['payeeName', 'paymentPassword']);
     expect(
-      validateForm(s, { ...base, payeeName: 'Abdul Karim', paymentPassword: '123456', email: 'bad' }, 'username'),
+      validateForm(s, { ...base, payeeName: 'Abdul Karim', paymentPassword: '123456', email: 'bad' }, 'username', { mobile: bd }),
     ).toEqual({
       email: { key: 'validation.reg_pattern_email', params: { min: 5, max: 60, range: '5 - 60' } },
     });
@@ -171,22 +176,25 @@ describe('validateForm', () => {
 
   it('ignores disabled fields', () => {
     const base = { username: 'rahim42', password: 'secret12', confirmPassword: 'secret12', qqNum: '!!!' };
-    expect(validateForm(settings(), base, 'username')).toEqual({});
+    expect(validateForm(settings(), base, 'username', { mobile: bd })).toEqual({});
   });
 
   it('requires the mobile number and the SMS code in mobile mode, the password only when asked', () => {
-    const s = settings({ mobileNum: rule('bdMobile', 11, 11) });
-    expect(Object.keys(validateForm(s, {}, 'mobile', { smsCode: true })).sort()).toEqual([
+    const s = settings({ mobileNum: rule('mobile', 0, 32) });
+    expect(Object.keys(validateForm(s, {}, 'mobile', { smsCode: true, mobile: bd })).sort()).toEqual([
       'mobileNum',
       'verificationCode',
     ]);
-    expect(Object.keys(validateForm(s, {}, 'mobile', { mobilePassword: true })).sort()).toEqual([
+    expect(Object.keys(validateForm(s, {}, 'mobile', { mobilePassword: true, mobile: bd })).sort()).toEqual([
       'confirmPassword',
       'mobileNum',
       'password',
     ]);
     expect(
-      validateForm(s, { mobileNum: '01712345678', verificationCode: 'x'.repeat(9) }, 'mobile', { smsCode: true }),
+      validateForm(s, { mobileNum: '01712345678', verificationCode: 'x'.repeat(9) }, 'mobile', {
+        smsCode: true,
+        mobile: bd,
+      }),
     ).toEqual({});
   });
 });

@@ -22,6 +22,8 @@ export const VALIDATION_KEYS = {
   inconsistentTwice: 'validation.inconsistentTwice',
   verificationCode: 'validation.verificationCode',
   mobileNum: 'validation.mobileNum',
+  /** A real mobile number whose dialling code is not one of the brand's (params.codes lists them). */
+  mobileCountry: 'validation.mobileCountry',
   realName: 'validation.realName',
   phoneFormat: 'validation.phoneFormat',
   invalidInvitationCode: 'validation.invalidInvitationCode',
@@ -97,6 +99,38 @@ export function validateField(
   };
 }
 
+/** A mobile number in its parts: '+8801712345678', '+880', '01712345678' (as it is dialled at home). */
+export type Mobile = { e164: string; dialingCode: string; national: string };
+
+/**
+ * What the phone-number library makes of a typed number (`readMobile` in phone.ts): the number,
+ * or the message key of why not — `foreign` when it is a real mobile number of a country the
+ * brand does not take.
+ */
+export type MobileReading = ({ ok: true } & Mobile) | { ok: false; key: string; foreign?: boolean };
+
+/**
+ * Reads a typed mobile number: `readMobile` bound to the form's dialling code and the brand's
+ * list. Null where the library is not at hand (the web could not load it): the number is then
+ * left to the server, which always has it.
+ */
+export type MobileCheck = ((typed: string) => MobileReading) | null;
+
+/**
+ * The mobile number field: required or not, then read by the phone-number library (no pattern
+ * and no length bounds: a brand's rule for this field only switches it on and makes it required).
+ */
+export function validateMobile(
+  check: MobileCheck,
+  value: string,
+  opts: { required: boolean; field?: string },
+): ValidationMessage | null {
+  if (value.trim() === '')
+    return opts.required ? { key: VALIDATION_KEYS.notEmpty, params: { field: opts.field ?? 'mobileNum' } } : null;
+  const reading = check?.(value);
+  return !reading || reading.ok ? null : { key: reading.key };
+}
+
 export type RegisterMode = 'username' | 'mobile';
 export type RegisterValues = Partial<Record<RegisterField | 'confirmPassword' | 'verificationCode', string>>;
 
@@ -121,13 +155,14 @@ function confirmError(password: string, confirm: string): ValidationMessage | nu
  * asked (`smsCode`). Payment password is required when shown; other enabled fields as the
  * brand configured. In mobile mode the password is optional unless `mobilePassword` (the
  * MOBILENUMPASSREG3 module) asks for it. The settings' `captcha` rule is not checked here: the
- * human check (ALTCHA) replaces the text captcha at registration.
+ * human check (ALTCHA) replaces the text captcha at registration. The mobile number is read by
+ * `opts.mobile` (see `validateMobile`).
  */
 export function validateForm(
   settings: RegisterSettings,
   values: RegisterValues,
   mode: RegisterMode,
-  opts: { smsCode?: boolean; mobilePassword?: boolean } = {},
+  opts: { smsCode?: boolean; mobilePassword?: boolean; mobile: MobileCheck },
 ): FieldErrors {
   const errors: FieldErrors = {};
   const v = (f: keyof RegisterValues) => values[f] ?? '';
@@ -136,6 +171,8 @@ export function validateForm(
   };
   const check = (f: RegisterField, required: boolean) =>
     put(f, validateField(settings[f], v(f), { required, field: f }));
+  const checkMobile = (required: boolean) =>
+    put('mobileNum', validateMobile(opts.mobile, v('mobileNum'), { required, field: 'mobileNum' }));
 
   if (mode === 'username') {
     check('username', true);
@@ -145,9 +182,9 @@ export function validateForm(
       if (SPECIAL_FIELDS.has(f) || !settings[f].enabled) continue;
       check(f, f === 'paymentPassword' || settings[f].required);
     }
-    if (settings.mobileNum.enabled) check('mobileNum', settings.mobileNum.required || !!opts.smsCode);
+    if (settings.mobileNum.enabled) checkMobile(settings.mobileNum.required || !!opts.smsCode);
   } else {
-    check('mobileNum', true);
+    checkMobile(true);
     const wantsPassword = !!opts.mobilePassword || v('password') !== '' || v('confirmPassword') !== '';
     if (wantsPassword) {
       check('password', true);

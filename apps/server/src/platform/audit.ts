@@ -16,11 +16,17 @@ export type AuditEvent =
   | 'login.newip.failed'
   /** New-address check not possible: the account has no mobile number; the login went on. */
   | 'login.newip.skipped'
+  /** New-address check refused: the account's number is of a country the brand does not text. */
+  | 'login.newip.refused'
   | 'member.register'
   | 'session.logout'
   | 'password.change'
   | 'password.reset'
   | 'sms.sent'
+  /** The brand's texts of the last 24 hours reached brands.sms_daily_budget: codes are refused. */
+  | 'sms.budget.reached'
+  /** The move to E.164 numbers could not keep a stored number (detail: what it was, why). */
+  | 'member.mobile.cleared'
   | 'wallet.adjust'
   /** A provider win over the brand's caps went to suspense (decision 0025); detail says why. */
   | 'provider.win.held'

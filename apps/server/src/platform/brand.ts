@@ -51,6 +51,10 @@ export type BrandSnapshot = {
   mirrors: string[];
   /** brands.new_ip_check: a password login from an address the member never used needs an SMS code. */
   newIpCheck: boolean;
+  /** Dialling codes ('+880') of the mobile numbers the brand takes and texts; the first is the default. */
+  mobileDialingCodes: string[];
+  /** Texts the brand sends in any 24 hours at most. */
+  smsDailyBudget: number;
 };
 
 /** Rule for a field the brand has not configured: not shown, so never required. */
@@ -293,6 +297,8 @@ async function loadSnapshot(db: Database, id: number): Promise<BrandSnapshot> {
       .map((c) => ({ csType: c.cs_type, title: c.title, path: c.path })),
     mirrors: mirrors.map((m) => m.domain),
     newIpCheck: brand.new_ip_check,
+    mobileDialingCodes: brand.mobile_dialing_codes,
+    smsDailyBudget: brand.sms_daily_budget,
   };
 }
 

@@ -34,6 +34,12 @@ export interface BrandsTable {
   provider_win_ratio_cap: Generated<number>;
   /** One win above this (minor units) is held in suspense (decision 0025). */
   provider_win_amount_cap: Generated<bigint>;
+  /** Dialling codes ('+880') of the mobile numbers the brand takes and texts; the first is the default. */
+  mobile_dialing_codes: Generated<string[]>;
+  /** Texts the brand sends in any 24 hours at most. */
+  sms_daily_budget: Generated<number>;
+  /** When the SMS budget last ran out (one alert per 24 hours). */
+  sms_budget_alerted_at: Timestamp | null;
 }
 
 export interface BrandDomainsTable {
@@ -196,6 +202,7 @@ export interface MembersTable {
   id: Generated<bigint>;
   brand_id: number;
   account: string;
+  /** E.164 ('+8801712345678'), with its dialling code ('+880') beside it; both or neither. */
   mobile_num: string | null;
   country_dialing_code: string | null;
   email: string | null;
@@ -266,6 +273,7 @@ export interface CaptchasTable {
 export interface SmsCodesTable {
   id: Generated<bigint>;
   brand_id: number;
+  /** The number in E.164: every spelling of one phone shares its limits. */
   phone: string;
   purpose: 'login' | 'register' | 'reset' | 'newip';
   salt: Buffer;

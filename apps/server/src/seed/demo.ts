@@ -48,7 +48,7 @@ type Rule = { enabled: boolean; required: boolean; pattern: RegisterPatternId; m
 const REGISTER_RULES: Record<RegisterField, Rule> = {
   username: { enabled: true, required: true, pattern: 'letterFirstAlnum', min: 6, max: 16 },
   password: { enabled: true, required: true, pattern: 'password', min: 6, max: 20 },
-  mobileNum: { enabled: true, required: false, pattern: 'bdMobile', min: 11, max: 11 },
+  mobileNum: { enabled: true, required: false, pattern: 'mobile', min: 0, max: 32 },
   email: { enabled: true, required: false, pattern: 'email', min: 6, max: 64 },
   affiliateCode: { enabled: true, required: false, pattern: 'alnum', min: 4, max: 20 },
   payeeName: { enabled: false, required: false, pattern: 'fullName', min: 3, max: 50 },

@@ -7,6 +7,8 @@ import {
   SMS_RESEND_SECONDS,
   type SmsCodeSent,
 } from '@khela/contract';
+import { maskMobile, mobileOfE164 } from '@khela/contract/phone';
+import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
 import type { Config } from '../../platform/config';
@@ -17,7 +19,7 @@ import { requireSiteAdmits } from '../../platform/site-kind';
 import type { SmsSender } from '../../platform/sms';
 import { clearFailures } from '../../platform/throttle';
 import type { Visit } from '../../platform/visit';
-import { consumeCode, issueCode, type Phone, phoneKey } from '../verification/service';
+import { consumeCode, issueCode } from '../verification/service';
 import * as repo from './repo';
 
 /**
@@ -29,7 +31,7 @@ import * as repo from './repo';
  * mobile number cannot be asked, so they log in and the skip is audited (decision note 0006).
  */
 
-type Deps = { db: Database; config: Config; sms: SmsSender };
+type Deps = { db: Database; config: Config; sms: SmsSender; log: FastifyBaseLogger };
 
 /** The password login found the password right but the address new: carries the challenge. */
 export class NewIpCheckRequired extends AppError {
@@ -38,14 +40,6 @@ export class NewIpCheckRequired extends AppError {
     super('NEW_IP_CHECK_REQUIRED');
     this.value = challenge;
   }
-}
-
-/** '+880 017******78': enough for the member to recognise the number, too little to learn it. */
-export function maskMobile(p: Phone): string {
-  const d = p.mobile.replace(/\D/g, '');
-  const masked = d.length <= 5 ? '*'.repeat(d.length) : `${d.slice(0, 3)}${'*'.repeat(d.length - 5)}${d.slice(-2)}`;
-  const cc = p.dialingCode.replace(/\D/g, '');
-  return cc ? `+${cc} ${masked}` : masked;
 }
 
 type PasswordMember = { id: bigint; mobile_num: string | null; country_dialing_code: string | null };
@@ -74,7 +68,7 @@ export async function requireKnownIp(
     });
     return;
   }
-  const phone: Phone = { dialingCode: member.country_dialing_code ?? '', mobile: member.mobile_num };
+  const phone = mobileOfE164(member.mobile_num);
   const challengeId = randomBytes(16).toString('base64url');
   await repo.insertChallenge(
     db,
@@ -83,7 +77,7 @@ export async function requireKnownIp(
       brand_id: brand.id,
       member_id: member.id,
       ip,
-      phone: phoneKey(phone),
+      phone: phone.e164,
       password_expired: passwordExpired,
     },
     SMS_CODE_TTL_MINUTES,
@@ -91,18 +85,26 @@ export async function requireKnownIp(
   let sent = true;
   try {
     await issueCode(deps, {
-      brandId: brand.id,
+      brand,
       phone,
       purpose: 'newip',
       deliver: true,
       ip,
-      brandName: brand.info.name,
       language: await languageOf(db, member.id, brand),
     });
   } catch (err) {
     // A code sent under a minute ago is still good; any other failure ends this attempt.
     if (!(err instanceof AppError && err.code === 'SMS_RESEND_TOO_SOON')) {
       await repo.deleteChallenge(db, challengeId);
+      // A number of a country the brand does not text: the member cannot pass the check here.
+      if (err instanceof AppError && err.code === 'MOBILE_COUNTRY_NOT_ALLOWED')
+        await audit(db, {
+          event: 'login.newip.refused',
+          brandId: brand.id,
+          memberId: member.id,
+          ip,
+          detail: { reason: 'mobile_country', dialingCode: phone.dialingCode },
+        });
       throw err;
     }
     sent = false;
@@ -126,8 +128,7 @@ export async function requireKnownIp(
 async function liveChallenge(db: Database, visit: Visit, id: string) {
   const row = await repo.liveChallenge(db, visit.brand.id, id);
   if (!row || row.ip !== visit.ip) throw new AppError('LOGIN_CHALLENGE_INVALID');
-  const [dialingCode = '', mobile = ''] = row.phone.split(':');
-  return { ...row, phone: { dialingCode, mobile } satisfies Phone };
+  return { ...row, phone: mobileOfE164(row.phone) };
 }
 
 /** POST /wps/session/login/newip/resend: another code for a live challenge (the SMS limits apply). */
@@ -136,12 +137,11 @@ export async function resendNewIpCode(deps: Deps, visit: Visit, challengeId: str
   const { brand, ip } = visit;
   const ch = await liveChallenge(db, visit, challengeId);
   const value = await issueCode(deps, {
-    brandId: brand.id,
+    brand,
     phone: ch.phone,
     purpose: 'newip',
     deliver: true,
     ip,
-    brandName: brand.info.name,
     language: await languageOf(db, ch.member_id, brand),
   });
   // The challenge lives as long as its newest code.

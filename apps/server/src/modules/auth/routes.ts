@@ -24,7 +24,7 @@ import * as service from './service';
 
 /** Login, registration, free play and logout (spec §2, §4, §7). */
 export async function authRoutes(app: FastifyInstance) {
-  const deps = { db: app.db, config: app.config, sms: smsSenderOf(app) };
+  const deps = { db: app.db, config: app.config, sms: smsSenderOf(app), log: app.log };
   // Per-address throttle of the calls that try passwords or create accounts.
   const throttle = perAddressPerMinute(app.config, app.config.LOGIN_RATE_PER_MINUTE);
   const throttled = { config: throttle };

@@ -11,6 +11,7 @@ import {
 } from '@khela/contract';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -29,13 +30,13 @@ import {
   recordFailure,
 } from '../../platform/throttle';
 import type { Visit } from '../../platform/visit';
-import { consumeCode, memberByMobile } from '../verification/service';
+import { consumeCode, memberByMobile, type Phone, phoneOrRefusal, readPhone } from '../verification/service';
 import { checkCaptcha } from './captcha';
 import { passNewIpCheck, requireKnownIp } from './new-ip';
 import * as repo from './repo';
 
 /** What the account services work with besides the call's input and its visit. */
-export type AccountDeps = { db: Database; config: Config; sms: SmsSender };
+export type AccountDeps = { db: Database; config: Config; sms: SmsSender; log: FastifyBaseLogger };
 /** What opening a session needs (no texts are sent). */
 export type SessionDeps = Pick<AccountDeps, 'db' | 'config'>;
 
@@ -218,7 +219,7 @@ async function smsLogin(deps: AccountDeps, visit: Visit, body: LoginBody): Promi
       ...(mobile === '' ? { username: VALIDATION_KEYS.mobileNum } : {}),
       ...(code === '' ? { password: VALIDATION_KEYS.verificationCode } : {}),
     });
-  const phone = { dialingCode: body.countryDialingCode ?? '', mobile };
+  const phone = phoneOrRefusal(brand, mobile, body.countryDialingCode, 'username');
   try {
     await consumeCode(db, { brandId: brand.id, phone, purpose: 'login', code, field: 'password' });
   } catch (err) {
@@ -268,10 +269,16 @@ export async function register(
   const smsCode = !!brand.flags.REGMOBVERF3;
   const { altcha: _a, registerUrl, registerMethod: _m, login: _l, language, domain: _d, ...values } = body;
   const fieldErrors: Record<string, string> = {};
+  const readTyped = (typed: string) => readPhone(brand, typed, body.countryDialingCode);
   for (const [field, m] of Object.entries(
-    validateForm(brand.registerRules, values, mode, { mobilePassword: true, smsCode }),
+    validateForm(brand.registerRules, values, mode, { mobilePassword: true, smsCode, mobile: readTyped }),
   ))
     fieldErrors[field] = m.key;
+  const typedMobile = body.mobileNum?.trim() ?? '';
+  const reading = typedMobile ? readTyped(typedMobile) : null;
+  // Another country's number is refused as such, not as a mistyped one.
+  if (reading && !reading.ok && reading.foreign)
+    throw new AppError('MOBILE_COUNTRY_NOT_ALLOWED', { ...fieldErrors, mobileNum: reading.key });
   const password = body.password ?? '';
   if (!fieldErrors.password) {
     const weak = passwordStrengthError(password);
@@ -280,14 +287,18 @@ export async function register(
   if (Object.keys(fieldErrors).length > 0) throw new AppError('VALIDATION_FAILED', fieldErrors);
 
   await requireHumanCheck(db, config, body.altcha);
-  if (smsCode)
+  // Checked by validateForm above: a number, when one was typed.
+  const phone: Phone | null = reading?.ok ? reading : null;
+  if (smsCode) {
+    if (!phone) throw new AppError('INVALID_SMS_CODE', { verificationCode: VALIDATION_KEYS.verificationCode });
     await consumeCode(db, {
       brandId: brand.id,
-      phone: { dialingCode: body.countryDialingCode ?? '', mobile: body.mobileNum ?? '' },
+      phone,
       purpose: 'register',
       code: body.verificationCode ?? '',
       field: 'verificationCode',
     });
+  }
 
   const code = (body.affiliateCode || body.referralCode || '').trim();
   let uplineId: bigint | null = null;
@@ -297,7 +308,8 @@ export async function register(
     uplineId = agent.id;
   }
 
-  const account = (mode === 'mobile' ? (body.mobileNum ?? '') : (body.username ?? '')).trim();
+  // By mobile, the account is the number as it is dialled at home (01712345678).
+  const account = mode === 'mobile' ? (phone?.national ?? '') : (body.username ?? '').trim();
   const passwordHash = await hashPassword(password);
   let member: Awaited<ReturnType<typeof repo.insertMember>>;
   try {
@@ -307,8 +319,8 @@ export async function register(
       password_hash: passwordHash,
       // The player chose this password just now: not a first login with a preset password (spec §4 cpw).
       first_login: false,
-      mobile_num: body.mobileNum?.trim() || null,
-      country_dialing_code: body.mobileNum?.trim() ? body.countryDialingCode?.trim() || null : null,
+      mobile_num: phone?.e164 ?? null,
+      country_dialing_code: phone?.dialingCode ?? null,
       email: body.email?.trim() || null,
       upline_id: uplineId,
       register_ip: ip,

@@ -11,7 +11,7 @@ import { AppError } from '../../platform/errors';
 import { hashPassword, isBreached, isWeak } from '../../platform/passwords';
 import type { Visit } from '../../platform/visit';
 import { openSession, refuseOffSite, type SessionDeps } from '../auth/service';
-import { consumeCode, memberByMobile } from '../verification/service';
+import { consumeCode, memberByMobile, readPhone } from '../verification/service';
 import * as repo from './repo';
 
 /**
@@ -24,7 +24,13 @@ export async function resetByPhone(deps: SessionDeps, visit: Visit, body: PhoneR
   const { brand, ip } = visit;
   if (!brand.flags.MOBILEVERCODELOGIN3) throw new AppError('FEATURE_DISABLED');
   const errors: Record<string, string> = {};
+  const reading = readPhone(brand, body.mobileNum, body.countryDialingCode);
   if (body.mobileNum.trim() === '') errors.mobileNum = VALIDATION_KEYS.notEmpty;
+  else if (!reading.ok) {
+    // No code was ever sent to another country's number: said as such, before anything else.
+    if (reading.foreign) throw new AppError('MOBILE_COUNTRY_NOT_ALLOWED', { mobileNum: reading.key });
+    errors.mobileNum = reading.key;
+  }
   const codeError = validateVerificationCode(body.verificationCode);
   if (codeError) errors.verificationCode = codeError.key;
   const pw = validateField(brand.registerRules.password, body.newPassword, { required: true, field: 'newPassword' });
@@ -33,9 +39,9 @@ export async function resetByPhone(deps: SessionDeps, visit: Visit, body: PhoneR
   else if (isBreached(body.newPassword)) errors.newPassword = FIELD_ERRORS.breachedPassword;
   if (body.confirmNewPassword !== undefined && body.confirmNewPassword !== body.newPassword)
     errors.confirmNewPassword = VALIDATION_KEYS.inconsistentTwice;
-  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', errors);
+  if (Object.keys(errors).length > 0 || !reading.ok) throw new AppError('VALIDATION_FAILED', errors);
 
-  const phone = { dialingCode: body.countryDialingCode ?? '', mobile: body.mobileNum };
+  const phone = reading;
   await consumeCode(db, {
     brandId: brand.id,
     phone,

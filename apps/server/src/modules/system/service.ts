@@ -108,6 +108,7 @@ function statusTail(brand: BrandSnapshot, language: string | undefined): string 
       brand: brand.info,
       whitelabel: brand.flags,
       register: registerModes(brand),
+      mobileDialingCodes: brand.mobileDialingCodes,
       resources: brand.resources,
       customerService: customerServiceOf(brand, language),
       analytics: { gtagId: brand.gtagId },

@@ -8,11 +8,8 @@ type Db = Database | Kysely<DB>;
 export type SmsPurpose = SmsCodesTable['purpose'];
 const k = (db: Db) => ('kysely' in db ? db.kysely : db);
 
-/**
- * The member (not a trial account) whose mobile number this is: `mobile` as stored, the
- * dialling code as digits, any dialling code when the member has none stored.
- */
-export function memberByMobile(db: Db, brandId: number, mobile: string, dialingDigits: string) {
+/** The member (not a trial account) whose mobile number this is (E.164, as stored). */
+export function memberByMobile(db: Db, brandId: number, e164: string) {
   return k(db)
     .selectFrom('members')
     .select([
@@ -28,16 +25,36 @@ export function memberByMobile(db: Db, brandId: number, mobile: string, dialingD
       'language',
     ])
     .where('brand_id', '=', brandId)
-    .where('mobile_num', '=', mobile)
+    .where('mobile_num', '=', e164)
     .where('is_agent', '!=', TRIAL_TYPE)
+    .executeTakeFirst();
+}
+
+/** Texts the brand sent in the last 24 hours (codes for unknown numbers were not sent). */
+export async function sentLastDay(db: Db, brandId: number): Promise<number> {
+  const r = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM sms_codes
+     WHERE brand_id = ${brandId} AND sent AND created_at > now() - interval '1 day'`.execute(k(db));
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/**
+ * Marks the brand's SMS budget as run out, unless it was within the last 24 hours: true for the
+ * one call (of any process) that marks it, which then raises the alert.
+ */
+export async function markBudgetAlerted(db: Db, brandId: number): Promise<boolean> {
+  const r = await k(db)
+    .updateTable('brands')
+    .set({ sms_budget_alerted_at: sql<Date>`now()` })
+    .where('id', '=', brandId)
     .where((eb) =>
       eb.or([
-        eb('country_dialing_code', 'is', null),
-        eb(sql<string>`regexp_replace(country_dialing_code, '[^0-9]', '', 'g')`, '=', dialingDigits),
+        eb('sms_budget_alerted_at', 'is', null),
+        eb('sms_budget_alerted_at', '<', sql<Date>`now() - interval '1 day'`),
       ]),
     )
-    .orderBy('id')
     .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Codes asked for the number within the hour, and the age in seconds of the newest. */

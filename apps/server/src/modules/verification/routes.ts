@@ -8,7 +8,7 @@ import * as service from './service';
 
 /** SMS verification codes (spec §7 /wps/verification/sms/…). */
 export async function verificationRoutes(app: FastifyInstance) {
-  const deps = { db: app.db, config: app.config, sms: smsSenderOf(app) };
+  const deps = { db: app.db, config: app.config, sms: smsSenderOf(app), log: app.log };
   // Each code costs a text: the per-address throttle of the account calls applies.
   const throttled = { config: perAddressPerMinute(app.config, app.config.LOGIN_RATE_PER_MINUTE) };
 
