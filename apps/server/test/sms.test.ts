@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invalidateBrandCache } from '../src/platform/brand';
 import {
   ACCOUNT_TEST_ENV,
@@ -316,5 +316,143 @@ describe('password reset by phone', () => {
   it('refuses an unknown number like a wrong code', async () => {
     const res = await reset(newMobile(), '123456', 'River#Stone77');
     expect(res.json().code).toBe('INVALID_SMS_CODE');
+  });
+});
+
+describe('numbers of other countries', () => {
+  const INDIA = '+91 98765 43210';
+  async function setCodes(codes: string[]) {
+    await t.db.kysely.updateTable('brands').set({ mobile_dialing_codes: codes }).execute();
+    invalidateBrandCache();
+  }
+  const calls = async () => ({
+    loginCode: await askLoginCode(INDIA),
+    resetCode: await askLoginCode(INDIA, 'reset'),
+    registerCode: await t.app.inject({
+      method: 'POST',
+      url: '/wps/verification/sms/register',
+      headers: { 'x-forwarded-for': newIp() },
+      payload: { mobileNo: INDIA, countryDialingCode: '+880', altcha: await solveHumanCheck(t.app) },
+    }),
+    login: await smsLogin(INDIA, '123456'),
+    reset: await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/password/verification',
+      headers: { 'x-forwarded-for': newIp() },
+      payload: { mobileNum: INDIA, verificationCode: '123456', newPassword: 'River#Stone77' },
+    }),
+    register: await registerMobile(INDIA, { username: undefined }),
+  });
+
+  it('get a translated refusal on every call, and no text goes out', async () => {
+    await setFlag('REGMOBVERF3', true);
+    try {
+      const before = outbox().length;
+      const rows = async () =>
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM sms_codes`.execute(t.db.kysely)).rows[0]?.n);
+      const codesBefore = await rows();
+      const answers = await calls();
+      const field = { loginCode: 'mobileNum', resetCode: 'mobileNum', registerCode: 'mobileNo', login: 'username' };
+      for (const [name, res] of Object.entries(answers)) {
+        expect(res.statusCode, name).toBe(400);
+        expect(res.json(), name).toMatchObject({
+          code: 'MOBILE_COUNTRY_NOT_ALLOWED',
+          message: 'errors.MOBILE_COUNTRY_NOT_ALLOWED',
+          fieldErrors: { [field[name as keyof typeof field] ?? 'mobileNum']: 'validation.mobileCountry' },
+        });
+      }
+      expect(outbox().length).toBe(before);
+      expect(await rows()).toBe(codesBefore);
+    } finally {
+      await setFlag('REGMOBVERF3', false);
+    }
+  });
+
+  it('are taken, and texted, once the brand lists their dialling code', async () => {
+    await setCodes(['+880', '+91']);
+    try {
+      const registered = await registerMobile(INDIA, { username: undefined });
+      expect(registered.statusCode).toBe(200);
+      expect(registered.json().value.account).toBe('09876543210');
+      expect(await askLoginCode(INDIA).then((r) => r.statusCode)).toBe(200);
+      expect(outbox().at(-1)?.to).toBe('+919876543210');
+      // A Bangladeshi number typed without its code still reads as the brand's first.
+      const mobile = await member();
+      expect((await askLoginCode(mobile.slice(1))).statusCode).toBe(200);
+      expect(outbox().at(-1)?.to).toBe(`+880${mobile.slice(1)}`);
+    } finally {
+      await setCodes(['+880']);
+    }
+  });
+});
+
+describe('the SMS login, however the number is written', () => {
+  const bengali = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
+
+  it('logs in with +880… and with the number without its 0, and takes a code in Bengali digits', async () => {
+    for (const spelling of [(m: string) => `+880${m.slice(1)}`, (m: string) => m.slice(1)]) {
+      const mobile = await member();
+      expect((await askLoginCode(spelling(mobile))).statusCode).toBe(200);
+      const code = lastCode(mobile) ?? '';
+      const res = await smsLogin(spelling(mobile), bengali(code));
+      expect(res.statusCode).toBe(200);
+      expect(res.json().value.account).toBe(mobile);
+    }
+  });
+
+  it('refuses what is no mobile number with the field error, and sends nothing', async () => {
+    const before = outbox().length;
+    for (const typed of ['01212345678', '0171234567', '02 5501 2345', 'hello']) {
+      const res = await askLoginCode(typed);
+      expect(res.statusCode, typed).toBe(400);
+      expect(res.json(), typed).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { mobileNum: 'validation.mobileNum' } });
+    }
+    expect(outbox().length).toBe(before);
+  });
+});
+
+describe("the brand's daily SMS budget", () => {
+  const sentToday = async () =>
+    Number(
+      (
+        await sql<{ n: string }>`SELECT count(*) AS n FROM sms_codes WHERE sent AND created_at > now() - interval '1 day'`.execute(
+          t.db.kysely,
+        )
+      ).rows[0]?.n,
+    );
+  async function setBudget(budget: number) {
+    await t.db.kysely.updateTable('brands').set({ sms_daily_budget: budget, sms_budget_alerted_at: null }).execute();
+    invalidateBrandCache();
+  }
+
+  it('refuses every code once reached, alerts once in the log and the audit trail, and frees up as texts age', async () => {
+    const [first, second] = [await member(), await member()];
+    await setBudget((await sentToday()) + 1);
+    const warn = vi.spyOn(t.app.log, 'warn');
+    try {
+      expect((await askLoginCode(first)).statusCode).toBe(200);
+      const before = outbox().length;
+      const refusals = [await askLoginCode(second), await askLoginCode(newMobile()), await askLoginCode(second, 'reset')];
+      for (const res of refusals) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toMatchObject({ code: 'SMS_DAILY_LIMIT', message: 'errors.SMS_DAILY_LIMIT' });
+      }
+      expect(outbox().length).toBe(before);
+      const alerts = warn.mock.calls.filter((c) => /SMS budget reached/.test(String(c[1])));
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]?.[0]).toMatchObject({ budget: expect.any(Number), sent: expect.any(Number) });
+      const events = await t.db.kysely
+        .selectFrom('audit_log')
+        .select('detail')
+        .where('event', '=', 'sms.budget.reached')
+        .execute();
+      expect(events).toHaveLength(1);
+      // A day later the texts have left the window.
+      await sql`UPDATE sms_codes SET created_at = created_at - interval '1 day'`.execute(t.db.kysely);
+      expect((await askLoginCode(second)).statusCode).toBe(200);
+    } finally {
+      warn.mockRestore();
+      await setBudget(1000);
+    }
   });
 });
