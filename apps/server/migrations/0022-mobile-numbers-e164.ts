@@ -47,7 +47,9 @@ export async function up(db: Kysely<DB>): Promise<void> {
   // The old unique index reads (brand, dialling code, number): dropped before numbers change.
   await sql`DROP INDEX members_mobile_key`.execute(db);
   for (const { row, reason, heldBy } of cleared) {
-    await sql`UPDATE members SET mobile_num = NULL, country_dialing_code = NULL WHERE id = ${row.id}::bigint`.execute(db);
+    await sql`UPDATE members SET mobile_num = NULL, country_dialing_code = NULL WHERE id = ${row.id}::bigint`.execute(
+      db,
+    );
     const detail = {
       reason,
       mobileNum: row.mobile_num,

@@ -16,9 +16,7 @@ let otherBrandId: number;
 
 type Row = { account: string; mobile_num: string | null; country_dialing_code: string | null };
 const members = async () =>
-  (
-    await sql<Row>`SELECT account, mobile_num, country_dialing_code FROM members ORDER BY id`.execute(t.db.kysely)
-  ).rows;
+  (await sql<Row>`SELECT account, mobile_num, country_dialing_code FROM members ORDER BY id`.execute(t.db.kysely)).rows;
 
 beforeAll(async () => {
   t = await createTestDb({ migrate: false });
@@ -74,7 +72,13 @@ describe('mobile numbers to E.164', () => {
       ...(typeof r.detail === 'string' ? JSON.parse(r.detail) : r.detail),
     }));
     expect(details).toEqual([
-      { account: 'second', reason: 'duplicate', mobileNum: '1712345678', countryDialingCode: null, heldByMember: expect.any(String) },
+      {
+        account: 'second',
+        reason: 'duplicate',
+        mobileNum: '1712345678',
+        countryDialingCode: null,
+        heldByMember: expect.any(String),
+      },
       { account: 'garbage', reason: 'unreadable', mobileNum: 'call me', countryDialingCode: '+880' },
     ]);
   });

@@ -103,7 +103,11 @@ describe('SMS codes', () => {
     expect(res.json()).toMatchObject({ success: true, value: { expiredMinutes: 10 } });
     const code = lastCode(mobile);
     expect(code).toMatch(/^\d{6}$/);
-    const rows = await t.db.kysely.selectFrom('sms_codes').selectAll().where('phone', '=', `+880${mobile.slice(1)}`).execute();
+    const rows = await t.db.kysely
+      .selectFrom('sms_codes')
+      .selectAll()
+      .where('phone', '=', `+880${mobile.slice(1)}`)
+      .execute();
     expect(rows).toHaveLength(1);
     const row = rows[0];
     expect(row?.code_hash).toHaveLength(32);
@@ -405,7 +409,10 @@ describe('the SMS login, however the number is written', () => {
     for (const typed of ['01212345678', '0171234567', '02 5501 2345', 'hello']) {
       const res = await askLoginCode(typed);
       expect(res.statusCode, typed).toBe(400);
-      expect(res.json(), typed).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { mobileNum: 'validation.mobileNum' } });
+      expect(res.json(), typed).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fieldErrors: { mobileNum: 'validation.mobileNum' },
+      });
     }
     expect(outbox().length).toBe(before);
   });
@@ -415,7 +422,9 @@ describe("the brand's daily SMS budget", () => {
   const sentToday = async () =>
     Number(
       (
-        await sql<{ n: string }>`SELECT count(*) AS n FROM sms_codes WHERE sent AND created_at > now() - interval '1 day'`.execute(
+        await sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM sms_codes WHERE sent AND created_at > now() - interval '1 day'`.execute(
           t.db.kysely,
         )
       ).rows[0]?.n,
@@ -432,7 +441,11 @@ describe("the brand's daily SMS budget", () => {
     try {
       expect((await askLoginCode(first)).statusCode).toBe(200);
       const before = outbox().length;
-      const refusals = [await askLoginCode(second), await askLoginCode(newMobile()), await askLoginCode(second, 'reset')];
+      const refusals = [
+        await askLoginCode(second),
+        await askLoginCode(newMobile()),
+        await askLoginCode(second, 'reset'),
+      ];
       for (const res of refusals) {
         expect(res.statusCode).toBe(503);
         expect(res.json()).toMatchObject({ code: 'SMS_DAILY_LIMIT', message: 'errors.SMS_DAILY_LIMIT' });

@@ -326,7 +326,12 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
       expect(rules.password).toMatchObject({ enabled: true, required: true, minLength: 6, maxLength: 20 });
       // No pattern: the phone-number library reads the number (contract/phone.ts), and the
       // bounds leave room for +880 1712-345678.
-      expect(rules.mobileNum).toMatchObject({ enabled: true, patternId: 'mobile', acceptedPattern: '*', maxLength: 32 });
+      expect(rules.mobileNum).toMatchObject({
+        enabled: true,
+        patternId: 'mobile',
+        acceptedPattern: '*',
+        maxLength: 32,
+      });
       expect(rules.qqNum.enabled).toBe(false);
     });
 

@@ -65,6 +65,7 @@ export function statusFixture(over: DeepPartialStatus = {}): SystemStatus {
       PWDEXPFORCECHANGE3: false,
     },
     register: { username: true, mobile: false },
+    mobileDialingCodes: ['+880'],
     resources: [],
     customerService: [{ csType: 1, title: 'Live chat', path: 'https://support.example.com/chat' }],
     analytics: { gtagId: null },

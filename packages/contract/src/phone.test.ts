@@ -41,7 +41,7 @@ describe('readMobile', () => {
     expect(bd('0255012345')).toEqual({ ok: false, key: 'validation.mobileNum' });
   });
 
-  it("tells a real foreign mobile number apart, and takes it when the brand lists its code", () => {
+  it('tells a real foreign mobile number apart, and takes it when the brand lists its code', () => {
     expect(bd('+91 98765 43210')).toEqual({ ok: false, key: 'validation.mobileCountry', foreign: true });
     expect(bd('00971501234567')).toEqual({ ok: false, key: 'validation.mobileCountry', foreign: true });
     expect(readMobile('+91 98765 43210', { dialingCode: '+880', allowed: ['+880', '91'] })).toEqual({
@@ -66,7 +66,13 @@ describe('the parts of a stored number', () => {
   });
 
   it('writes dialling codes one way', () => {
-    expect(['+880', '880', '00880', ' +880 ', '+০৮৮০'].map(dialingCodeOf)).toEqual(['+880', '+880', '+880', '+880', '+880']);
+    expect(['+880', '880', '00880', ' +880 ', '+০৮৮০'].map(dialingCodeOf)).toEqual([
+      '+880',
+      '+880',
+      '+880',
+      '+880',
+      '+880',
+    ]);
     expect(dialingCodeOf('')).toBe('');
   });
 });

@@ -52,7 +52,10 @@ function parse(typed: string, dialingCode: string | undefined) {
  * country picker, else the brand's first). Valid only as a mobile number of a real range; when
  * `allowed` is given, only with one of those dialling codes (`foreign` otherwise).
  */
-export function readMobile(typed: string, o: { dialingCode?: string; allowed?: readonly string[] } = {}): MobileReading {
+export function readMobile(
+  typed: string,
+  o: { dialingCode?: string; allowed?: readonly string[] } = {},
+): MobileReading {
   const invalid: MobileReading = { ok: false, key: VALIDATION_KEYS.mobileNum };
   const parsed = parse(typed, o.dialingCode);
   if (!parsed?.isValid() || !MOBILE_TYPES.has(parsed.getType() ?? '')) return invalid;

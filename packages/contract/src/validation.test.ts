@@ -166,9 +166,14 @@ describe('validateForm', () => {
       paymentPassword: rule('digits', 6, 6, { required: false }),
     });
     const base = { username: 'rahim42', password: 'secret12', confirmPassword: 'secret12' };
-    expect(Object.keys(validateForm(s, base, 'username', { mobile: bd })).sort()).toEqual(['payeeName', 'paymentPassword']);
+    expect(Object.keys(validateForm(s, base, 'username', { mobile: bd })).sort()).toEqual([
+      'payeeName',
+      'paymentPassword',
+    ]);
     expect(
-      validateForm(s, { ...base, payeeName: 'Abdul Karim', paymentPassword: '123456', email: 'bad' }, 'username', { mobile: bd }),
+      validateForm(s, { ...base, payeeName: 'Abdul Karim', paymentPassword: '123456', email: 'bad' }, 'username', {
+        mobile: bd,
+      }),
     ).toEqual({
       email: { key: 'validation.reg_pattern_email', params: { min: 5, max: 60, range: '5 - 60' } },
     });

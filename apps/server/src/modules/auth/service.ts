@@ -9,9 +9,9 @@ import {
   VALIDATION_KEYS,
   validateForm,
 } from '@khela/contract';
+import type { FastifyBaseLogger } from 'fastify';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';

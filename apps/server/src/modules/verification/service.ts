@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   FIELD_ERRORS,
-  latinDigits,
   type Locale,
+  latinDigits,
   type Mobile,
   type MobileReading,
   SMS_CODE_DIGITS,

@@ -1,9 +1,10 @@
 import { PICKER_BLUR_DELAY_MS } from '@khela/contract/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_DIALING_CODE, useDialingCodes } from './phone';
 
-/** Dialling codes offered: Bangladesh first, then the region and where its workers live. */
-export const COUNTRIES = [
+/** Countries whose names the picker shows beside their code: the region and where its workers live. */
+const COUNTRIES = [
   { code: 'BD', dial: '+880' },
   { code: 'IN', dial: '+91' },
   { code: 'PK', dial: '+92' },
@@ -18,15 +19,10 @@ export const COUNTRIES = [
   { code: 'US', dial: '+1' },
 ] as const;
 
-/** Bangladesh: the default when no listed code is supplied. */
-export const DEFAULT_DIALING_CODE = '+880';
-
-const normalise = (dial: string | undefined) => (dial ? `+${dial.replace(/\D/g, '')}` : '');
-
-/** The supplied code when it is listed, else Bangladesh (+880). */
-export function initialDialingCode(supplied?: string): string {
-  const n = normalise(supplied);
-  return COUNTRIES.some((c) => c.dial === n) ? n : DEFAULT_DIALING_CODE;
+/** The supplied code when the brand takes it, else the brand's first. */
+export function initialDialingCode(codes: readonly string[], supplied?: string): string {
+  const n = supplied ? `+${supplied.replace(/\D/g, '')}` : '';
+  return codes.includes(n) ? n : (codes[0] ?? DEFAULT_DIALING_CODE);
 }
 
 function regionName(code: string, language: string): string {
@@ -39,9 +35,13 @@ function regionName(code: string, language: string): string {
 
 type Props = { value: string; onChange: (dial: string) => void };
 
-/** Spec §2: opens on focus, closes 200 ms after blur (so a click on an option lands), then emits the code. */
+/**
+ * Spec §2: opens on focus, closes 200 ms after blur (so a click on an option lands), then emits
+ * the code. It offers the brand's dialling codes only: no code goes to another country's number.
+ */
 export function CountryCodePicker({ value, onChange }: Props) {
   const { t, i18n } = useTranslation();
+  const codes = useDialingCodes();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listId = useId();
@@ -67,21 +67,24 @@ export function CountryCodePicker({ value, onChange }: Props) {
       />
       {open ? (
         <ul id={listId} className="auth-country-list" aria-label={t('auth.countryCode')}>
-          {COUNTRIES.map((c) => (
-            <li key={c.code}>
-              <button
-                type="button"
-                aria-pressed={c.dial === value}
-                onMouseDown={(e) => e.preventDefault()}
-                onClick={() => {
-                  onChange(c.dial);
-                  setOpen(false);
-                }}
-              >
-                {regionName(c.code, i18n.language)} {c.dial}
-              </button>
-            </li>
-          ))}
+          {codes.map((dial) => {
+            const country = COUNTRIES.find((c) => c.dial === dial);
+            return (
+              <li key={dial}>
+                <button
+                  type="button"
+                  aria-pressed={dial === value}
+                  onMouseDown={(e) => e.preventDefault()}
+                  onClick={() => {
+                    onChange(dial);
+                    setOpen(false);
+                  }}
+                >
+                  {country ? `${regionName(country.code, i18n.language)} ${dial}` : dial}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>

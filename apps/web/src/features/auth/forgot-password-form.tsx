@@ -13,8 +13,9 @@ import { HumanCheck, useHumanCheck } from './human-check';
 import { errorText, fieldMessage, ruleOf } from './messages';
 import { ModeTabs } from './mode-tabs';
 import { NewPasswordFields } from './new-password-fields';
+import { usePhoneReader } from './phone';
 import { resetByPhone, sendLoginCode } from './sms-api';
-import { MOBILE_NUMBER, SmsCodeFields } from './sms-code-fields';
+import { SmsCodeFields } from './sms-code-fields';
 import { useCompleteLogin } from './use-complete-login';
 
 type Fields = { username: string; email: string };
@@ -135,7 +136,8 @@ function ForgotByPhoneForm() {
   const { data: settings } = useRegisterSettings();
   const form = useForm<PhoneFields>();
   const { register, handleSubmit, formState, setError, clearErrors } = form;
-  const [dial, setDial] = useState(() => initialDialingCode());
+  const phone = usePhoneReader();
+  const [dial, setDial] = useState(() => initialDialingCode(phone.codes));
   const human = useHumanCheck();
   const [general, setGeneral] = useState<string | null>(null);
 
@@ -143,7 +145,7 @@ function ForgotByPhoneForm() {
     if (e instanceof ApiError && e.fieldErrors)
       for (const [f, key] of Object.entries(e.fieldErrors)) {
         const field = PHONE_FIELD[f] ?? (f as keyof PhoneFields);
-        setError(field, { message: fieldMessage(t, field, key, ruleOf(settings, 'password')) });
+        setError(field, { message: fieldMessage(t, field, key, ruleOf(settings, 'password'), phone.params) });
       }
     setGeneral(errorText(t, e));
   };
@@ -152,7 +154,10 @@ function ForgotByPhoneForm() {
     setGeneral(null);
     clearErrors();
     const errors: Partial<Record<keyof PhoneFields, string>> = {};
-    if (!MOBILE_NUMBER.test(v.mobileNum.trim())) errors.mobileNum = t('validation.mobileNum');
+    const number = await phone.read(v.mobileNum, dial);
+    const refused =
+      v.mobileNum.trim() === '' ? 'validation.mobileNum' : number.reading?.ok === false && number.reading.key;
+    if (refused) errors.mobileNum = fieldMessage(t, 'mobileNum', refused, undefined, phone.params);
     if (v.verificationCode.trim() === '') errors.verificationCode = t('validation.verificationCode');
     if (v.newPassword === '')
       errors.newPassword = fieldMessage(t, 'newPassword', 'validation.notEmpty', ruleOf(settings, 'password'));
@@ -163,8 +168,8 @@ function ForgotByPhoneForm() {
     try {
       // The server also takes confirmNewPassword (PhoneResetBody) and checks it again.
       const body = {
-        mobileNum: v.mobileNum.trim(),
-        countryDialingCode: dial,
+        mobileNum: number.mobile,
+        countryDialingCode: number.dial,
         verificationCode: v.verificationCode.trim(),
         newPassword: v.newPassword,
         confirmNewPassword: v.confirmNewPassword,
@@ -183,6 +188,7 @@ function ForgotByPhoneForm() {
         form={form}
         dial={dial}
         onDialChange={setDial}
+        phone={phone}
         human={human}
         onMessage={setGeneral}
         // A reset code (spec §2 'Forgot password … by phone') from /wps/verification/sms/noLogin.

@@ -23,6 +23,7 @@ import './auth.css';
 import { HumanCheck } from './human-check';
 import { errorText, fieldMessage } from './messages';
 import { NewIpStep } from './new-ip-step';
+import { usePhoneReader } from './phone';
 import { readRemembered, saveRemembered } from './remember';
 import { sendLoginCode, smsLogin } from './sms-api';
 import { SmsCodeButton } from './sms-code-button';
@@ -63,7 +64,8 @@ export function LoginForm() {
     },
   });
   const [mode, setMode] = useState<'username' | 'sms'>('username');
-  const [dial, setDial] = useState(() => initialDialingCode(splitMobile(remembered.smsMobile).dial));
+  const phone = usePhoneReader();
+  const [dial, setDial] = useState(() => initialDialingCode(phone.codes, splitMobile(remembered.smsMobile).dial));
   const smsMode = mode === 'sms' && !!flags?.MOBILEVERCODELOGIN3;
   const { register, handleSubmit, formState, setError, clearErrors, setValue } = form;
   const [captcha, setCaptcha] = useState<Captcha | null>(null);
@@ -95,13 +97,32 @@ export function LoginForm() {
     }
   }
 
-  /** spec §5: the number is checked and the bot check passed before a code is asked for. */
+  /** The number's own error under its field: from the library here, or from the server. */
+  const mobileError = (key: string) =>
+    setError('mobileNum', { message: fieldMessage(t, 'mobileNum', key, undefined, phone.params) });
+
+  /** Field errors of an SMS call, under this form's fields (the server names the number username or mobileNum). */
+  function smsRefused(e: unknown) {
+    if (e instanceof ApiError && e.fieldErrors)
+      for (const [f, key] of Object.entries(e.fieldErrors)) {
+        if (f === 'password') setError('smsCode', { message: fieldMessage(t, 'smsCode', key) });
+        else if (f === 'username' || f === 'mobileNum') mobileError(key);
+      }
+    setGeneral(errorText(t, e));
+  }
+
+  /**
+   * spec §5: the number is checked and the bot check passed before a code is asked for. The
+   * number goes as E.164 once the phone library read it, so any way of writing it works.
+   */
   async function requestCode() {
     setGeneral(null);
     clearErrors('mobileNum');
-    const mobileNum = form.getValues('mobileNum').trim();
-    if (!/^\+?\d{6,15}$/.test(mobileNum)) {
-      setError('mobileNum', { message: t('validation.mobileNum') });
+    const typed = form.getValues('mobileNum');
+    const number = await phone.read(typed, dial);
+    const refused = typed.trim() === '' ? 'validation.mobileNum' : number.reading?.ok === false && number.reading.key;
+    if (refused) {
+      mobileError(refused);
       return null;
     }
     if (humanAvailable && !human) {
@@ -109,7 +130,11 @@ export function LoginForm() {
       return null;
     }
     try {
-      return await sendLoginCode({ mobileNum, countryDialingCode: dial, ...(human ? { altcha: human } : {}) });
+      return await sendLoginCode({
+        mobileNum: number.mobile,
+        countryDialingCode: number.dial,
+        ...(human ? { altcha: human } : {}),
+      });
     } finally {
       setHuman(null);
       setHumanAttempt((a) => a + 1);
@@ -119,23 +144,19 @@ export function LoginForm() {
   const onSmsSubmit = handleSubmit(async (v) => {
     setGeneral(null);
     clearErrors();
-    const mobileNum = v.mobileNum.trim();
+    const typed = v.mobileNum.trim();
     const code = v.smsCode.trim();
-    if (!mobileNum) setError('mobileNum', { message: t('validation.mobileNum') });
+    if (!typed) mobileError('validation.mobileNum');
     if (!code) setError('smsCode', { message: t('validation.verificationCode') });
-    if (!mobileNum || !code) return;
+    if (!typed || !code) return;
+    const number = await phone.read(typed, dial);
+    if (number.reading?.ok === false) return mobileError(number.reading.key);
     try {
-      const value = await smsLogin({ mobileNum, code, countryDialingCode: dial });
-      saveRemembered(v.remember, { smsMobile: `${dial} ${mobileNum}` });
+      const value = await smsLogin({ mobileNum: number.mobile, code, countryDialingCode: number.dial });
+      saveRemembered(v.remember, { smsMobile: `${dial} ${typed}` });
       complete(value, { type: 'sms' });
     } catch (e) {
-      if (e instanceof ApiError && e.fieldErrors) {
-        for (const [f, key] of Object.entries(e.fieldErrors)) {
-          const field = f === 'password' ? 'smsCode' : f === 'username' ? 'mobileNum' : f;
-          setError(field as keyof LoginFields, { message: fieldMessage(t, field, key) });
-        }
-      }
-      setGeneral(errorText(t, e));
+      smsRefused(e);
     }
   });
 
@@ -256,7 +277,7 @@ export function LoginForm() {
             autoComplete="one-time-code"
             placeholder={t('auth.smsCodePlaceholder')}
             error={err.smsCode?.message}
-            end={<SmsCodeButton send={requestCode} onError={(e) => setGeneral(errorText(t, e))} />}
+            end={<SmsCodeButton send={requestCode} onError={smsRefused} />}
             {...register('smsCode')}
           />
         </>

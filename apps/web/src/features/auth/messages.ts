@@ -8,8 +8,15 @@ import { ApiError } from '../../lib/api';
  * keys). The params are rebuilt here from the field and its rule, so a key from either side
  * reads the same: the field's translated name, and (min), (max), range of its rule.
  */
-export function fieldMessage(t: TFunction, field: string, key: string, rule?: FieldRule): string {
-  const params: Record<string, string | number> = { field: t(fieldLabelKey(field)) };
+export function fieldMessage(
+  t: TFunction,
+  field: string,
+  key: string,
+  rule?: FieldRule,
+  /** Params of the form's own (a mobile number's: the brand's dialling codes). */
+  extra: Record<string, string> = {},
+): string {
+  const params: Record<string, string | number> = { ...extra, field: t(fieldLabelKey(field)) };
   if (rule)
     Object.assign(params, {
       min: rule.minLength,

@@ -20,6 +20,7 @@ import { HumanCheck, useHumanCheck } from './human-check';
 import { errorText, fieldMessage, ruleOf } from './messages';
 import { ModeTabs } from './mode-tabs';
 import { PasswordPair } from './new-password-fields';
+import { usePhoneReader } from './phone';
 import { setRegisteredAccount } from './register-success';
 import { sendRegisterCode } from './sms-api';
 import { SmsCodeFields } from './sms-code-fields';
@@ -119,7 +120,8 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
   const mobilePassword = flags?.MOBILENUMPASSREG3 === true;
   // REGMOBVERF3: the mobile number is verified by an SMS code at registration.
   const smsCode = flags?.REGMOBVERF3 === true;
-  const [dial, setDial] = useState(() => initialDialingCode());
+  const phone = usePhoneReader();
+  const [dial, setDial] = useState(() => initialDialingCode(phone.codes));
 
   const show = (f: RegisterField) => settings[f].enabled;
   const err = (f: string) => formState.errors[f]?.message as string | undefined;
@@ -128,9 +130,9 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
     setGeneral(null);
     clearErrors();
     const values = v as RegisterValues;
-    const errors = validateForm(settings, values, mode, { mobilePassword, smsCode });
+    const errors = validateForm(settings, values, mode, { mobilePassword, smsCode, mobile: await phone.check(dial) });
     for (const [f, m] of Object.entries(errors))
-      setError(f, { message: fieldMessage(t, f, m.key, ruleOf(settings, f)) });
+      setError(f, { message: fieldMessage(t, f, m.key, ruleOf(settings, f), phone.params) });
     if (!v.agree) setError('agree', { message: t('validation.agreeTo', { terms: t('auth.terms') }) });
     if (Object.keys(errors).length > 0 || !v.agree) return;
     const affiliateCode = (v.affiliateCode ?? '').trim();
@@ -149,15 +151,17 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
     const body = Object.fromEntries(
       Object.entries(v).filter(([k, val]) => k !== 'agree' && typeof val === 'string' && val !== ''),
     ) as Record<string, string>;
+    // The number as the server stores it (E.164) once read; the server reads it again either way.
+    const number = v.mobileNum?.trim() ? await phone.read(v.mobileNum, dial) : null;
     try {
       const value = await registerCall(
         {
           ...body,
-          username: mode === 'mobile' ? (v.mobileNum ?? '') : (v.username ?? ''),
+          ...(number ? { mobileNum: number.mobile, countryDialingCode: number.dial } : {}),
+          username: mode === 'mobile' ? (number?.mobile ?? '') : (v.username ?? ''),
           affiliateCode: affiliateCode || fromLink.affiliateCode || undefined,
           referralCode: fromLink.referralCode || undefined,
           registerUrl: window.location.href,
-          ...(smsCode ? { countryDialingCode: dial } : {}),
           registerMethod: 'WEB',
           domain: window.location.hostname,
           login: true,
@@ -175,7 +179,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
       human.spend();
       if (e instanceof ApiError && e.fieldErrors) {
         for (const [f, key] of Object.entries(e.fieldErrors))
-          setError(f, { message: fieldMessage(t, f, key, ruleOf(settings, f)) });
+          setError(f, { message: fieldMessage(t, f, key, ruleOf(settings, f), phone.params) });
       }
       setGeneral(errorText(t, e));
     }
@@ -185,7 +189,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
     if (e instanceof ApiError && e.fieldErrors)
       for (const [f, key] of Object.entries(e.fieldErrors)) {
         const field = f === 'mobileNo' ? 'mobileNum' : f;
-        setError(field, { message: fieldMessage(t, field, key, ruleOf(settings, field)) });
+        setError(field, { message: fieldMessage(t, field, key, ruleOf(settings, field), phone.params) });
       }
     setGeneral(errorText(t, e));
   }
@@ -197,6 +201,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
         form={form}
         dial={dial}
         onDialChange={setDial}
+        phone={phone}
         human={human}
         onMessage={setGeneral}
         request={(mobileNo, countryDialingCode, altcha) =>

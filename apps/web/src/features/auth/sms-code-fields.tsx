@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { CountryCodePicker } from './country-code-picker';
 import { Field } from './field';
 import type { HumanCheckState } from './human-check';
+import { fieldMessage } from './messages';
+import type { usePhoneReader } from './phone';
 import type { SmsCodeSent } from './sms-api';
 import { SmsCodeButton } from './sms-code-button';
-
-/** A mobile number as the SMS calls take it: 6–15 digits, an optional leading +. */
-export const MOBILE_NUMBER = /^\+?\d{6,15}$/;
 
 type Props<T extends FieldValues> = {
   form: UseFormReturn<T>;
@@ -15,10 +14,12 @@ type Props<T extends FieldValues> = {
   names?: { mobile: Path<T>; code: Path<T> };
   dial: string;
   onDialChange: (dial: string) => void;
+  /** The form's phone-number reader (usePhoneReader). */
+  phone: ReturnType<typeof usePhoneReader>;
   human: HumanCheckState;
   /** Sets (or, with null, clears) the form's general message. */
   onMessage: (message: string | null) => void;
-  /** Asks the server for a code for this number and dialling code, with the human-check solution. */
+  /** Asks the server for a code for this number (E.164 once read) and dialling code, with the human-check solution. */
   request: (mobile: string, dial: string, altcha: string | null) => Promise<SmsCodeSent>;
   /** The server refused to send one (its field errors and message go to the form). */
   onRefused: (e: unknown) => void;
@@ -42,9 +43,11 @@ export function SmsCodeFields<T extends FieldValues>(props: Props<T>) {
   async function send(): Promise<SmsCodeSent | null> {
     props.onMessage(null);
     form.clearErrors(names.mobile);
-    const mobile = String(form.getValues(names.mobile) ?? '').trim();
-    if (!MOBILE_NUMBER.test(mobile)) {
-      form.setError(names.mobile, { message: t('validation.mobileNum') });
+    const typed = String(form.getValues(names.mobile) ?? '');
+    const number = await props.phone.read(typed, props.dial);
+    const refused = typed.trim() === '' ? 'validation.mobileNum' : number.reading?.ok === false && number.reading.key;
+    if (refused) {
+      form.setError(names.mobile, { message: fieldMessage(t, 'mobileNum', refused, undefined, props.phone.params) });
       return null;
     }
     if (human.missing) {
@@ -52,7 +55,7 @@ export function SmsCodeFields<T extends FieldValues>(props: Props<T>) {
       return null;
     }
     try {
-      return await props.request(mobile, props.dial, human.solution);
+      return await props.request(number.mobile, number.dial, human.solution);
     } finally {
       human.spend();
     }

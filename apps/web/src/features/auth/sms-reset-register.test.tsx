@@ -74,8 +74,9 @@ describe('forgot password by phone', () => {
     await userEvent.type(within(form).getByLabelText(/Mobile number/), '01712345678');
     await userEvent.click(within(form).getByRole('button', { name: 'Get code' }));
     await within(form).findByRole('button', { name: '60 s' });
+    // The number as the server stores it: E.164, however it was typed.
     expect(sentTo(calls, sendSmsCodeCall)[0]?.body).toMatchObject({
-      mobileNum: '01712345678',
+      mobileNum: '+8801712345678',
       countryDialingCode: '+880',
       purpose: 'reset',
     });
@@ -89,7 +90,7 @@ describe('forgot password by phone', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Set password and log in' }));
     await waitFor(() => expect(sessionStorage.getItem('token')).toBe('reset-tok'));
     expect(sentTo(calls, resetPasswordByPhoneCall)[0]?.body).toEqual({
-      mobileNum: '01712345678',
+      mobileNum: '+8801712345678',
       countryDialingCode: '+880',
       verificationCode: '123456',
       newPassword: 'Kh#Fresh2024',
@@ -141,7 +142,7 @@ describe('registration with an SMS code (REGMOBVERF3)', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Get code' }));
     await within(form).findByRole('button', { name: '60 s' });
     expect(sentTo(calls, sendRegisterSmsCodeCall)[0]?.body).toMatchObject({
-      mobileNo: '01812345678',
+      mobileNo: '+8801812345678',
       countryDialingCode: '+880',
     });
   });
