@@ -64,7 +64,8 @@ export function LoginForm() {
     },
   });
   const [mode, setMode] = useState<'username' | 'sms'>('username');
-  const phone = usePhoneReader();
+  // The phone library is fetched once the SMS login is chosen, never for a password login.
+  const phone = usePhoneReader(mode === 'sms');
   const [dial, setDial] = useState(() => initialDialingCode(phone.codes, splitMobile(remembered.smsMobile).dial));
   const smsMode = mode === 'sms' && !!flags?.MOBILEVERCODELOGIN3;
   const { register, handleSubmit, formState, setError, clearErrors, setValue } = form;

@@ -35,15 +35,17 @@ export function useDialingCodes(): string[] {
 export type TypedNumber = { mobile: string; dial: string; reading: MobileReading | null };
 
 /**
- * A form's reader of typed numbers: starts fetching the library as the form shows. `check(dial)`
- * is the validation engine's MobileCheck for the picker's code (null when the library could not
- * load); `read` checks one number and says what to send.
+ * A form's reader of typed numbers. `prefetch`: start fetching the library now (a form about a
+ * number); otherwise `prefetch()` when the number field gets focus, so a password login or a
+ * registration without a number never downloads it. `check(dial)` is the validation engine's
+ * MobileCheck for the picker's code (null when the library could not load); `read` checks one
+ * number and says what to send.
  */
-export function usePhoneReader() {
+export function usePhoneReader(prefetchNow = true) {
   const codes = useDialingCodes();
   useEffect(() => {
-    loadPhone().catch(() => undefined);
-  }, []);
+    if (prefetchNow) prefetch();
+  }, [prefetchNow]);
 
   async function check(dial: string): Promise<MobileCheck> {
     try {
@@ -63,5 +65,9 @@ export function usePhoneReader() {
 
   /** The params of a number's messages: the brand's codes for validation.mobileCountry. */
   const params = { codes: codes.join(', ') };
-  return { codes, check, read, params };
+  return { codes, check, read, params, prefetch };
+}
+
+function prefetch() {
+  loadPhone().catch(() => undefined);
 }

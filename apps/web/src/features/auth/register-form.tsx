@@ -120,7 +120,9 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
   const mobilePassword = flags?.MOBILENUMPASSREG3 === true;
   // REGMOBVERF3: the mobile number is verified by an SMS code at registration.
   const smsCode = flags?.REGMOBVERF3 === true;
-  const phone = usePhoneReader();
+  // By mobile or with a code to the number, the form is about the number: fetch the library now;
+  // else when the optional number field is first focused.
+  const phone = usePhoneReader(mode === 'mobile' || smsCode);
   const [dial, setDial] = useState(() => initialDialingCode(phone.codes));
 
   const show = (f: RegisterField) => settings[f].enabled;
@@ -232,6 +234,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
       type={INPUT_TYPE[f] ?? 'text'}
       autoComplete={AUTOCOMPLETE[f] ?? 'off'}
       inputMode={f === 'mobileNum' ? 'tel' : undefined}
+      onFocus={f === 'mobileNum' ? phone.prefetch : undefined}
       maxLength={settings[f].maxLength || undefined}
       error={err(f)}
       {...register(f)}
