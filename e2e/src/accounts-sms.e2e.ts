@@ -79,7 +79,7 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
       await addMember(env.khela, {
         account,
         password: strongPassword(),
-        mobileNum: mobile.national,
+        mobileNum: mobile.e164,
         countryDialingCode: '+880',
       });
       const { context, page, errors } = await visit(lang, '/lottery');
@@ -114,6 +114,56 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
       });
     });
   }
+
+  // However a Bangladeshi writes the number, the code reaches the phone and logs in: with the
+  // country code, and without the trunk 0 (before, both silently sent nothing).
+  const spellings = [
+    { lang: 'bn', name: '+8801…', spell: (m: ReturnType<typeof bdMobile>) => m.e164 },
+    { lang: 'en', name: '1… without its 0', spell: (m: ReturnType<typeof bdMobile>) => m.national.slice(1) },
+  ] as const;
+  for (const { lang, name, spell } of spellings)
+    it(`[${lang}] logs in by SMS code with the number written ${name}`, async () => {
+      const mobile = bdMobile();
+      const account = `w${lang}${unique(10)}`;
+      await addMember(env.khela, {
+        account,
+        password: strongPassword(),
+        mobileNum: mobile.e164,
+        countryDialingCode: '+880',
+      });
+      const { context, page, errors } = await visit(lang, '/');
+      await closing(context, async () => {
+        await loginButton(page, lang).click();
+        const form = loginForm(page, lang);
+        await form
+          .getByRole('combobox', { name: new RegExp(`^${escapeRe(t(lang, 'auth.loginMode'))}`) })
+          .selectOption('sms');
+        const number = field(form, lang, 'mobileNum');
+        // Another country's number is refused under the field, in words, before any request.
+        const logins: string[] = [];
+        page.on('request', (r) => {
+          if (r.url().endsWith('/wps/session/login')) logins.push(r.url());
+        });
+        await number.fill('+91 98765 43210');
+        await field(form, lang, 'verificationCode').fill('123456');
+        await form.getByRole('button', { name: exact(t(lang, 'auth.loginButton')) }).click();
+        await form.getByText(exact(t(lang, 'validation.mobileCountry', { codes: '+880' }))).waitFor();
+        expect(logins).toEqual([]);
+        await field(form, lang, 'verificationCode').fill('');
+        await number.fill(spell(mobile));
+        const seen = outbox(env.khela, 'sms').length;
+        const asked = page.waitForRequest((r) => r.url().endsWith('/wps/verification/sms/noLogin'));
+        await requestCode(page, form, lang, '/wps/verification/sms/noLogin');
+        expect((await asked).postDataJSON()).toMatchObject({ mobileNum: mobile.e164, countryDialingCode: '+880' });
+        const code = await smsCode(env.khela, mobile.e164, seen);
+        await field(form, lang, 'verificationCode').fill(code);
+        const answer = page.waitForResponse((r) => r.url().endsWith('/wps/session/login'));
+        await form.getByRole('button', { name: exact(t(lang, 'auth.loginButton')) }).click();
+        expect((await answer).status()).toBe(200);
+        await avatarButton(page, lang, account).waitFor();
+        expect(errors).toEqual([]);
+      });
+    });
 
   for (const lang of LANGS)
     it(`[${lang}] forgot password by email: the link from the mail outbox sets a new password that logs in`, async () => {
@@ -193,7 +243,7 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
       await addMember(env.khela, {
         account,
         password: strongPassword(),
-        mobileNum: mobile.national,
+        mobileNum: mobile.e164,
         countryDialingCode: '+880',
       });
       const { context, page, errors } = await visit(lang, '/lottery');
@@ -268,7 +318,7 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
             .select(['mobile_num', 'country_dialing_code'])
             .where('account', '=', mobile.national)
             .executeTakeFirstOrThrow();
-          expect(row).toEqual({ mobile_num: mobile.national, country_dialing_code: '+880' });
+          expect(row).toEqual({ mobile_num: mobile.e164, country_dialing_code: '+880' });
           expect(errors).toEqual([]);
         });
       } finally {

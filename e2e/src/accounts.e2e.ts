@@ -171,7 +171,12 @@ describe('accounts: register, log in, change password, log out', () => {
           .select(['m.email', 'm.mobile_num', 'up.account as upline'])
           .where('m.account', '=', username)
           .executeTakeFirstOrThrow();
-        expect(row).toEqual({ email: values.email, mobile_num: values.mobileNum, upline: 'agent1234' });
+        // Numbers are kept in E.164 whatever was typed.
+        expect(row).toEqual({
+          email: values.email,
+          mobile_num: `+880${values.mobileNum?.slice(1)}`,
+          upline: 'agent1234',
+        });
         expect(errors).toEqual([]);
       });
     });

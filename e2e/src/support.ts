@@ -141,6 +141,7 @@ export async function addMember(
     password: string;
     nickname?: string;
     isAgent?: number;
+    /** E.164 ('+8801712345678'), as Khela stores numbers, with countryDialingCode ('+880'). */
     mobileNum?: string;
     countryDialingCode?: string;
     email?: string;
