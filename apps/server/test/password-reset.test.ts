@@ -170,10 +170,15 @@ describe('where the link points', () => {
     }
   });
 
-  it('uses PUBLIC_URL when it is set, whatever the request says', async () => {
-    process.env.PUBLIC_URL = 'https://khela.example/';
-    const other = await createTestApp(ACCOUNT_TEST_ENV).finally(() => delete process.env.PUBLIC_URL);
-    try {
+  describe('with PUBLIC_URL', () => {
+    let other: TestApp;
+    beforeAll(async () => {
+      process.env.PUBLIC_URL = 'https://khela.example/';
+      other = await createTestApp(ACCOUNT_TEST_ENV).finally(() => delete process.env.PUBLIC_URL);
+    });
+    afterAll(() => other.close());
+
+    it('uses PUBLIC_URL, whatever the request says', async () => {
       const start = mails().length;
       const { res, username } = await register(other.app);
       expect(res.statusCode).toBe(200);
@@ -189,9 +194,7 @@ describe('where the link points', () => {
       const m = (await waitForMails(start + 1)).at(-1) as Mail;
       expect(m.to).toBe(email);
       expect(m.text).toMatch(/^https:\/\/khela\.example\/resetPassword\?token=[A-Za-z0-9_-]{43}$/m);
-    } finally {
-      await other.close();
-    }
+    });
   });
 });
 
