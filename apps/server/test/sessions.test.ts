@@ -110,7 +110,7 @@ describe('change password', () => {
   const change = (token: string, body: Record<string, string>) =>
     t.app.inject({ method: 'PUT', url: '/wps/member/password', headers: bearer(token), payload: body });
 
-  it('revokes the other sessions, keeps this one, and audits', async () => {
+  it('ends every session, this one included, and audits', async () => {
     const { token, username } = await newSession();
     const other = (await login(t.app, username, STRONG_PASSWORD)).json().value.token as string;
     const res = await change(token, {
@@ -119,7 +119,7 @@ describe('change password', () => {
       confirmNewPassword: 'River!Boat77',
     });
     expect(res.statusCode).toBe(200);
-    expect((await info(token)).statusCode).toBe(200);
+    expect((await info(token)).statusCode).toBe(401);
     expect((await info(other)).statusCode).toBe(401);
     expect((await login(t.app, username, STRONG_PASSWORD)).json().code).toBe('INVALID_CREDENTIALS');
     expect((await login(t.app, username, 'River!Boat77')).statusCode).toBe(200);
@@ -131,7 +131,7 @@ describe('change password', () => {
       .where('event', '=', 'password.change')
       .execute();
     expect(events).toHaveLength(1);
-    expect(events[0]?.detail).toEqual({ revokedSessions: 1 });
+    expect(events[0]?.detail).toEqual({ sessions: 2, gameSessions: 0 });
   });
 
   it.each([

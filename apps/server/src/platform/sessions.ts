@@ -116,23 +116,17 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
   };
 }
 
-export async function revokeSession(db: Database, sessionId: bigint): Promise<void> {
-  await db.kysely
-    .updateTable('sessions')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('id', '=', sessionId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/** Ends every other session of the member (after a password change), keeping this one. */
-export async function revokeOtherSessions(db: Database, memberId: bigint, keepTokenHash: Buffer): Promise<number> {
+/**
+ * Ends every login of the member (logout, password change: decision 0028). The game sessions
+ * those logins launched end with them (modules/provider). Returns how many were live.
+ */
+export async function revokeMemberSessions(db: Database, memberId: bigint): Promise<number> {
   const r = await db.kysely
     .updateTable('sessions')
     .set({ revoked_at: sql<Date>`now()` })
     .where('member_id', '=', memberId)
     .where('revoked_at', 'is', null)
-    .where('token_hash', '!=', keepTokenHash)
+    .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }

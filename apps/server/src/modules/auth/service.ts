@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors';
 import { createHumanChallenge, requireHumanCheck } from '../../platform/human-check';
 import { burnVerifyTime, hashPassword, isBreached, isWeak, verifyPassword } from '../../platform/passwords';
 import type { MemberLabel } from '../../platform/schema';
-import { createSession, revokeSession, type SessionMember } from '../../platform/sessions';
+import { createSession, revokeMemberSessions, type SessionMember } from '../../platform/sessions';
 import { siteRefusal, TRIAL_TYPE } from '../../platform/site-kind';
 import type { SmsSender } from '../../platform/sms';
 import {
@@ -30,6 +30,7 @@ import {
   recordFailure,
 } from '../../platform/throttle';
 import type { Visit } from '../../platform/visit';
+import { endGameSessions } from '../provider/service';
 import { consumeCode, memberByMobile, type Phone, phoneOrRefusal, readPhone } from '../verification/service';
 import { checkCaptcha } from './captcha';
 import { passNewIpCheck, requireKnownIp } from './new-ip';
@@ -380,10 +381,24 @@ export async function freePlay(deps: AccountDeps, visit: Visit): Promise<LoginRe
   return result;
 }
 
-/** DELETE /wps/session/logout: ends this session only. */
+/**
+ * Ends every session of the member (decision 0028): every login, and the game sessions and
+ * launch tickets they opened, so no new bet or launch is taken; rounds already open still
+ * settle. The counts ended, for the audit.
+ */
+export async function endEverySession(
+  db: Database,
+  memberId: bigint,
+): Promise<{ sessions: number; gameSessions: number }> {
+  const sessions = await revokeMemberSessions(db, memberId);
+  const gameSessions = await endGameSessions(db, memberId);
+  return { sessions, gameSessions };
+}
+
+/** DELETE /wps/session/logout: ends every session of the member, on every device. */
 export async function logout(db: Database, member: SessionMember, ip: string): Promise<null> {
-  await revokeSession(db, member.sessionId);
-  await audit(db, { event: 'session.logout', brandId: member.brandId, memberId: member.id, ip });
+  const ended = await endEverySession(db, member.id);
+  await audit(db, { event: 'session.logout', brandId: member.brandId, memberId: member.id, ip, detail: ended });
   return null;
 }
 

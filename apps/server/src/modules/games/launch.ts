@@ -111,6 +111,7 @@ export async function launchGame(
     vendor: game.vassalage,
     gameCode: game.code,
     language,
+    sessionId: member.sessionId,
   });
   let gameUrl: string;
   let gameUrl2: string | undefined;

@@ -4,7 +4,8 @@ import type { BrandSnapshot } from '../../platform/brand';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword, isBreached, isWeak, verifyPassword } from '../../platform/passwords';
-import { revokeOtherSessions, type SessionMember } from '../../platform/sessions';
+import type { SessionMember } from '../../platform/sessions';
+import { endEverySession } from '../auth/service';
 import * as repo from './repo';
 
 export async function infoOf(db: Database, member: SessionMember): Promise<MemberInfo> {
@@ -42,7 +43,8 @@ type ChangePassword = { oldPassword: string; newPassword: string; confirmNewPass
 /**
  * PUT /wps/member/password (spec §2, §5): the old password, a new one by the brand's password
  * rule that is neither the old one, '123456' nor a common breached password, and its
- * confirmation. Success ends every other session of the member; this one stays.
+ * confirmation. Success ends every session of the member, this one included (decision 0028):
+ * the player logs in again with the new password (spec §2: the login form opens).
  */
 export async function changePassword(
   db: Database,
@@ -63,12 +65,6 @@ export async function changePassword(
     throw new AppError('VALIDATION_FAILED', { oldPassword: FIELD_ERRORS.wrongOldPassword });
   }
   await repo.setPassword(db, member.id, await hashPassword(body.newPassword));
-  const revoked = await revokeOtherSessions(db, member.id, member.tokenHash);
-  await audit(db, {
-    event: 'password.change',
-    brandId: member.brandId,
-    memberId: member.id,
-    ip,
-    detail: { revokedSessions: revoked },
-  });
+  const ended = await endEverySession(db, member.id);
+  await audit(db, { event: 'password.change', brandId: member.brandId, memberId: member.id, ip, detail: ended });
 }

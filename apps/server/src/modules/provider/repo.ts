@@ -147,7 +147,7 @@ export type GameSession = {
 
 export async function insertGameSession(
   db: Database,
-  s: GameSession & { brandId: number; language?: string },
+  s: GameSession & { brandId: number; language?: string; sessionId?: bigint },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.kysely
@@ -161,12 +161,20 @@ export async function insertGameSession(
       currency: s.currency,
       expires_at: s.expiresAt,
       ...(s.language ? { language: s.language } : {}),
+      ...(s.sessionId !== undefined ? { session_id: s.sessionId } : {}),
     })
     .execute();
   return token;
 }
 
-/** The live (unexpired) session of this token in this brand, or null. */
+/**
+ * A game session not ended: neither by itself (revoked_at) nor by the login it was launched
+ * from (a game session opened without a login has only its own end).
+ */
+const notEnded = sql<boolean>`game_sessions.revoked_at IS NULL AND NOT EXISTS (
+  SELECT 1 FROM sessions s WHERE s.id = game_sessions.session_id AND s.revoked_at IS NOT NULL)`;
+
+/** The live (unexpired, not ended) session of this token in this brand, or null. */
 export async function liveGameSession(db: Database, brandId: number, token: string): Promise<GameSession | null> {
   const row = await db.kysely
     .selectFrom('game_sessions')
@@ -174,6 +182,7 @@ export async function liveGameSession(db: Database, brandId: number, token: stri
     .where('token_hash', '=', tokenHash(token))
     .where('brand_id', '=', brandId)
     .where('expires_at', '>', sql<Date>`now()`)
+    .where(notEnded)
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -219,8 +228,24 @@ export function useLaunchTicket(db: Database, brandId: number, ticket: string, n
     .where('ticket_used_at', 'is', null)
     .where('ticket_expires_at', '>', sql<Date>`now()`)
     .where('expires_at', '>', sql<Date>`now()`)
+    .where(notEnded)
     .returning(['member_id', 'vendor', 'game_code', 'currency', 'expires_at', 'language'])
     .executeTakeFirst();
+}
+
+/**
+ * Ends every live game session of the member, with its unused launch ticket (logout, password
+ * change); the number ended.
+ */
+export async function endGameSessions(db: Database, memberId: bigint): Promise<number> {
+  const r = await db.kysely
+    .updateTable('game_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
 
 // ---- provider transactions -----------------------------------------------------------------

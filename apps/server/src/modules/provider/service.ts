@@ -23,6 +23,7 @@ export { type Resolved, type ResolveOptions, resolveStaleRounds } from './resolv
 export { rollback } from './rollback';
 export {
   createGameSession,
+  endGameSessions,
   GAME_SESSION_TTL_SECONDS,
   type GameSession,
   issueLaunchTicket,

@@ -16,11 +16,19 @@ export type { GameSession } from './repo';
 /**
  * Opens a game session for a launch: returns the opaque token handed to the provider, stored
  * only as its SHA-256. Trial accounts play with play money and only on vendors that take it;
- * real-money vendors never see play money.
+ * real-money vendors never see play money. `sessionId` is the login the launch came from: the
+ * game session ends with it (decision 0028).
  */
 export async function createGameSession(
   db: Database,
-  opts: { member: Holder; vendor: string; gameCode: string; ttlSeconds?: number; language?: string },
+  opts: {
+    member: Holder;
+    vendor: string;
+    gameCode: string;
+    ttlSeconds?: number;
+    language?: string;
+    sessionId?: bigint;
+  },
 ): Promise<{ token: string; expiresAt: Date; currency: string }> {
   const { member } = opts;
   const vendor = await repo.vendorOf(db, member.brandId, opts.vendor);
@@ -39,11 +47,21 @@ export async function createGameSession(
     currency,
     expiresAt,
     ...(opts.language ? { language: opts.language } : {}),
+    ...(opts.sessionId !== undefined ? { sessionId: opts.sessionId } : {}),
   });
   return { token, expiresAt, currency };
 }
 
-/** The live (unexpired) game session of this token in this brand, or null. */
+/**
+ * Ends every game session of the member and their unused launch tickets (logout, password
+ * change): their bets and launches are refused from now on, while wins and rollbacks of rounds
+ * already open still settle (they never needed a session). The number ended.
+ */
+export function endGameSessions(db: Database, memberId: bigint): Promise<number> {
+  return repo.endGameSessions(db, memberId);
+}
+
+/** The live (not expired, not ended) game session of this token in this brand, or null. */
 export function liveGameSession(db: Database, brandId: number, token: string): Promise<repo.GameSession | null> {
   return repo.liveGameSession(db, brandId, token);
 }
