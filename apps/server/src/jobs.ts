@@ -7,7 +7,7 @@ import { humanChecksSweep } from './platform/human-check';
 import { type Job, jobRunsSweep } from './platform/jobs';
 import { retiredKeysSweep, sealedBodiesSweep } from './platform/sealed-body';
 import { sessionsSweep } from './platform/sessions';
-import { loginFailuresSweep } from './platform/throttle';
+import { loginFailuresSweep, takenAnswersSweep } from './platform/throttle';
 
 /**
  * Every periodic job of the server (decision 0021), run by `platform/jobs.ts` and listed by
@@ -18,6 +18,7 @@ export function jobsOf(config: Config): Job[] {
   return [
     sessionsSweep,
     loginFailuresSweep,
+    takenAnswersSweep,
     humanChecksSweep,
     sealedBodiesSweep,
     retiredKeysSweep,

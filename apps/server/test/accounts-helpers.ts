@@ -35,11 +35,12 @@ export function newUsername(prefix = 'player'): string {
 
 export const STRONG_PASSWORD = 'Tiger#Lake42';
 
-export async function register(app: FastifyInstance, fields: Record<string, unknown> = {}) {
+export async function register(app: FastifyInstance, fields: Record<string, unknown> = {}, ip?: string) {
   const username = (fields.username as string | undefined) ?? newUsername();
   const res = await app.inject({
     method: 'POST',
     url: '/wps/member/register',
+    ...(ip ? { headers: { 'x-forwarded-for': ip } } : {}),
     payload: {
       username,
       password: STRONG_PASSWORD,

@@ -268,6 +268,14 @@ describe('login', () => {
     // Without the throwaway verification an unknown name would cost no argon2 work at all, and
     // with a cheaper throwaway hash less: either would tell which accounts exist.
     expect(await work(newUsername('ghost'))).toEqual(known);
+    // Nor may a lock answer sooner than a password check would.
+    const locked = (await register(t.app)).username;
+    await t.db.kysely
+      .updateTable('members')
+      .set({ locked_until: sql<Date>`now() + interval '15 minutes'` })
+      .where('account', '=', locked)
+      .execute();
+    expect(await work(locked)).toEqual(known);
   });
 
   it('asks for the captcha after three failures and accepts a right answer once', async () => {
@@ -333,8 +341,9 @@ describe('login', () => {
       .execute();
     const captchaId = await storeCaptcha(t.db, '1111');
     const tenth = await login(t.app, username, 'Wrong#Pass1', { captchaId, captcha: '1111' });
-    expect(tenth.statusCode).toBe(403);
-    expect(tenth.json().code).toBe('ACCOUNT_LOCKED');
+    // The lock is not announced: a locked account answers as a wrong password does.
+    expect(tenth.statusCode).toBe(400);
+    expect(tenth.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', value: { captcha: true } });
     const locked = await t.db.kysely
       .selectFrom('members')
       .select('locked_until')
@@ -348,7 +357,8 @@ describe('login', () => {
       captchaId: await storeCaptcha(t.db, '2222'),
       captcha: '2222',
     });
-    expect(right.json().code).toBe('ACCOUNT_LOCKED');
+    expect(right.statusCode).toBe(400);
+    expect(right.json().code).toBe('INVALID_CREDENTIALS');
     const audit = await t.db.kysely
       .selectFrom('audit_log')
       .select('event')
@@ -370,25 +380,85 @@ describe('login', () => {
     expect(later.statusCode).toBe(200);
   });
 
-  it('answers an unknown name with ten failures as locked too, so a lock reveals no account', async () => {
-    const ghost = newUsername('ghost');
+  /** A login's answer as an outsider sees it: status, headers (less the clock's) and body bytes. */
+  const seen = (res: Awaited<ReturnType<typeof login>>) => {
+    const { date: _date, ...headers } = res.headers;
+    return { status: res.statusCode, headers, body: res.body };
+  };
+
+  /** A member whose failed logins of the last hour (from other addresses) number `failures`. */
+  async function withFailures(account: string, failures: number, memberId: bigint | null = null) {
     const brand = await t.db.kysely
       .selectFrom('brands')
       .select('id')
       .where('merchant_code', '=', 'khela')
       .executeTakeFirstOrThrow();
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < failures; i++)
       await t.db.kysely
         .insertInto('login_failures')
-        .values({ brand_id: brand.id, member_id: null, account: ghost.toLowerCase(), ip: '10.0.2.1' })
+        .values({ brand_id: brand.id, member_id: memberId, account: account.toLowerCase(), ip: `10.0.3.${i}` })
         .execute();
-    }
-    const res = await login(t.app, ghost, 'Wrong#Pass1', {
-      captchaId: await storeCaptcha(t.db, '5555'),
-      captcha: '5555',
+  }
+
+  const idOf = async (account: string) =>
+    (await t.db.kysely.selectFrom('members').select('id').where('account', '=', account).executeTakeFirstOrThrow()).id;
+
+  it('answers a locked account, an unknown name and a wrong password byte for byte alike', async () => {
+    // Without failures: an account an earlier lock still holds (its right password), a name
+    // nobody has, and a wrong password.
+    const held = (await register(t.app)).username;
+    await t.db.kysely
+      .updateTable('members')
+      .set({ locked_until: sql<Date>`now() + interval '10 minutes'` })
+      .where('id', '=', await idOf(held))
+      .execute();
+    const known = (await register(t.app)).username;
+    const fresh = [
+      await login(t.app, held, STRONG_PASSWORD),
+      await login(t.app, newUsername('ghost'), 'Wrong#Pass1'),
+      await login(t.app, known, 'Wrong#Pass1'),
+    ].map(seen);
+    expect(fresh[0]).toMatchObject({ status: 400 });
+    expect(JSON.parse(fresh[0]?.body ?? '')).toEqual({
+      success: false,
+      code: 'INVALID_CREDENTIALS',
+      message: 'errors.INVALID_CREDENTIALS',
+      value: null,
     });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', value: { captcha: true } });
+    expect(fresh[1]).toEqual(fresh[0]);
+    expect(fresh[2]).toEqual(fresh[0]);
+
+    // Nine failures each, then one more: the account locks on its tenth, the name nobody has
+    // just counts, and a locked account's right password changes nothing.
+    const locking = (await register(t.app)).username;
+    const ghost = newUsername('ghost');
+    const lockedAlready = (await register(t.app)).username;
+    await withFailures(locking, 9, await idOf(locking));
+    await withFailures(ghost, 9);
+    await withFailures(lockedAlready, 10, await idOf(lockedAlready));
+    await t.db.kysely
+      .updateTable('members')
+      .set({ locked_until: sql<Date>`now() + interval '15 minutes'` })
+      .where('account', '=', lockedAlready)
+      .execute();
+    const captcha = async () => {
+      const code = String(1000 + Math.floor(Math.random() * 9000));
+      return { captchaId: await storeCaptcha(t.db, code), captcha: code };
+    };
+    const tenth = [
+      await login(t.app, locking, 'Wrong#Pass1', await captcha()),
+      await login(t.app, ghost, 'Wrong#Pass1', await captcha()),
+      await login(t.app, lockedAlready, STRONG_PASSWORD, await captcha()),
+    ].map(seen);
+    expect(JSON.parse(tenth[0]?.body ?? '')).toMatchObject({ code: 'INVALID_CREDENTIALS', value: { captcha: true } });
+    expect(tenth[1]).toEqual(tenth[0]);
+    expect(tenth[2]).toEqual(tenth[0]);
+    const lockedUntil = await t.db.kysely
+      .selectFrom('members')
+      .select('locked_until')
+      .where('account', '=', locking)
+      .executeTakeFirstOrThrow();
+    expect(lockedUntil.locked_until).not.toBeNull();
   });
 
   it('refuses a replayed human-check solution', async () => {

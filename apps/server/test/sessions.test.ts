@@ -175,6 +175,63 @@ describe('change password', () => {
   });
 });
 
+describe('change password: guesses at the old password', () => {
+  const change = (token: string, oldPassword: string, ip = '10.77.0.1') =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/wps/member/password',
+      headers: { ...bearer(token), 'x-forwarded-for': ip },
+      payload: { oldPassword, newPassword: 'Fresh#Mango9', confirmNewPassword: 'Fresh#Mango9' },
+    });
+  const eventsOf = async (username: string) =>
+    t.db.kysely
+      .selectFrom('audit_log')
+      .innerJoin('members', 'members.id', 'audit_log.member_id')
+      .select(['event', 'detail'])
+      .where('members.account', '=', username)
+      .where('event', 'in', ['password.change.failed', 'login.failed', 'login.lockout', 'password.change'])
+      .orderBy('audit_log.id')
+      .execute();
+
+  it('count with failed logins: the tenth in an hour locks the account as a login would, each one audited', async () => {
+    const { token, username } = await newSession();
+    // Three wrong logins first: one budget for both doors.
+    for (let i = 0; i < 3; i++) expect((await login(t.app, username, `Wrong#Pass${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < 6; i++) {
+      const res = await change(token, `Nope#Guess${i}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ oldPassword: 'validation.wrongOldPassword' });
+    }
+    const tenth = await change(token, 'Nope#Guess6');
+    expect(tenth.statusCode).toBe(403);
+    expect(tenth.json().code).toBe('ACCOUNT_LOCKED');
+    // Locked: the right old password changes nothing now, and the login is held too.
+    const right = await change(token, STRONG_PASSWORD);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().code).toBe('ACCOUNT_LOCKED');
+    expect((await login(t.app, username, STRONG_PASSWORD)).json().code).not.toBe('OK');
+
+    const events = await eventsOf(username);
+    expect(events.filter((e) => e.event === 'login.failed')).toHaveLength(3);
+    expect(events.filter((e) => e.event === 'password.change.failed').map((e) => e.detail)).toEqual([
+      ...[4, 5, 6, 7, 8, 9, 10].map((n) => ({ failuresThisHour: n })),
+      { failuresThisHour: 11, locked: true },
+    ]);
+    expect(events.filter((e) => e.event === 'login.lockout').map((e) => e.detail)).toEqual([
+      { minutes: 15, via: 'password.change' },
+    ]);
+    expect(events.some((e) => e.event === 'password.change')).toBe(false);
+
+    // Fifteen minutes later (moved back in SQL) the right old password works.
+    await t.db.kysely
+      .updateTable('members')
+      .set({ locked_until: sql<Date>`now() - interval '1 second'` })
+      .where('account', '=', username)
+      .execute();
+    expect((await change(token, STRONG_PASSWORD)).statusCode).toBe(200);
+  });
+});
+
 describe('member info', () => {
   it('answers the spec §3 fields', async () => {
     const { token, username } = await newSession();

@@ -5,7 +5,9 @@ import type { DB } from './schema';
 /** Security events written to the append-only audit_log (docs/decisions/0004). */
 export type AuditEvent =
   | 'login.ok'
+  /** A wrong password, a name nobody has, or a locked account (detail.locked): one answer for all. */
   | 'login.failed'
+  /** The account locked for failures (detail.via 'password.change' when the last was a wrong old password). */
   | 'login.lockout'
   | 'login.freeplay'
   /** A right password or code, but SITE_KIND does not admit the account (detail.reason). */
@@ -21,6 +23,8 @@ export type AuditEvent =
   | 'member.register'
   | 'session.logout'
   | 'password.change'
+  /** A wrong old password at a password change; counts with failed logins toward the lock. */
+  | 'password.change.failed'
   | 'password.reset'
   | 'sms.sent'
   /** The brand's texts of the last 24 hours reached brands.sms_daily_budget: codes are refused. */

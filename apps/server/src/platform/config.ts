@@ -110,6 +110,12 @@ const Env = z.object({
   HUMAN_CHECK_EXPIRY_SECONDS: z.coerce.number().int().min(30).default(600),
   /** Login and registration attempts per visitor address per minute. */
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /**
+   * "Name taken" answers of registration per visitor address an hour; past it the address's
+   * registrations answer 429 for the rest of the hour (decision 0028). High enough for players
+   * registering behind one carrier NAT.
+   */
+  REGISTER_TAKEN_PER_HOUR: z.coerce.number().int().min(1).default(30),
   /** Passwords older than this many days count as expired (0: never; spec §4 PWDEXPFORCECHANGE3). */
   PASSWORD_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(0),
   /** Where the console SMS transport appends each message as a JSON line (default DATA_DIR/sms-outbox.jsonl). */

@@ -239,6 +239,13 @@ export interface SessionsTable {
   user_agent: Generated<string>;
 }
 
+export interface RegistrationTakenTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  ip: string;
+  at: GeneratedTimestamp;
+}
+
 export interface LoginFailuresTable {
   id: Generated<bigint>;
   brand_id: number;
@@ -597,6 +604,7 @@ export interface DB {
   members: MembersTable;
   sessions: SessionsTable;
   login_failures: LoginFailuresTable;
+  registration_taken: RegistrationTakenTable;
   audit_log: AuditLogTable;
   sms_codes: SmsCodesTable;
   human_checks_used: HumanChecksUsedTable;

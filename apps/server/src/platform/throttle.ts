@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from './db';
+import { AppError } from './errors';
 import { defineJob, every } from './jobs';
 
 /**
@@ -73,6 +74,38 @@ export const loginFailuresSweep = defineJob({
   async run({ db }) {
     const r = await db.kysely
       .deleteFrom('login_failures')
+      .where('at', '<', sql<Date>`now() - interval '1 day'`)
+      .executeTakeFirst();
+    return { deleted: Number(r.numDeletedRows) };
+  },
+});
+
+/**
+ * Registration's "name taken" (or "number taken") is the one answer that tells an outsider an
+ * account exists (decision 0028): an address that has had `max` of them in the last hour gets
+ * 429 TOO_MANY_REQUESTS from registration, whatever name it tries next, until the hour passes.
+ */
+export async function requireTakenAnswersLeft(db: Database, brandId: number, ip: string, max: number): Promise<void> {
+  const r = await sql<{ n: string | number }>`
+    SELECT count(*) AS n FROM registration_taken
+     WHERE brand_id = ${brandId} AND ip = ${ip} AND at > now() - interval '1 hour'`.execute(db.kysely);
+  if (Number(r.rows[0]?.n ?? 0) >= max) throw new AppError('TOO_MANY_REQUESTS');
+}
+
+/** Counts one "name taken" answer against the address. */
+export async function recordTakenAnswer(db: Database, brandId: number, ip: string): Promise<void> {
+  await db.kysely.insertInto('registration_taken').values({ brand_id: brandId, ip }).execute();
+}
+
+/** "Taken" answers count for an hour; a day later they are forgotten. */
+export const takenAnswersSweep = defineJob({
+  name: 'taken-answers-sweep',
+  description: "forgets registration's 'name taken' answers older than a day",
+  schedule: every({ hours: 1 }),
+  catchUp: 'latest',
+  async run({ db }) {
+    const r = await db.kysely
+      .deleteFrom('registration_taken')
       .where('at', '<', sql<Date>`now() - interval '1 day'`)
       .executeTakeFirst();
     return { deleted: Number(r.numDeletedRows) };

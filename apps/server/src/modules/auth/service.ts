@@ -24,17 +24,19 @@ import type { SmsSender } from '../../platform/sms';
 import {
   captchaRequired,
   clearFailures,
-  LOCK_AFTER_FAILURES,
-  LOCK_MINUTES,
   recentFailures,
-  recordFailure,
+  recordTakenAnswer,
+  requireTakenAnswersLeft,
 } from '../../platform/throttle';
 import type { Visit } from '../../platform/visit';
 import { endGameSessions } from '../provider/service';
 import { consumeCode, memberByMobile, type Phone, phoneOrRefusal, readPhone } from '../verification/service';
 import { checkCaptcha } from './captcha';
+import { countWrongPassword, isLocked } from './failures';
 import { passNewIpCheck, requireKnownIp } from './new-ip';
 import * as repo from './repo';
+
+export { countWrongPassword, isLocked } from './failures';
 
 /** What the account services work with besides the call's input and its visit. */
 export type AccountDeps = { db: Database; config: Config; sms: SmsSender; log: FastifyBaseLogger };
@@ -44,10 +46,7 @@ export type SessionDeps = Pick<AccountDeps, 'db' | 'config'>;
 /** A refused login; `captcha` tells the form to show the captcha from now on (spec §4). */
 export class LoginRefused extends AppError {
   override readonly value: LoginFailureValue | null;
-  constructor(
-    code: 'INVALID_CREDENTIALS' | 'CAPTCHA_REQUIRED' | 'CAPTCHA_INVALID' | 'ACCOUNT_LOCKED',
-    captcha: boolean,
-  ) {
+  constructor(code: 'INVALID_CREDENTIALS' | 'CAPTCHA_REQUIRED' | 'CAPTCHA_INVALID', captcha: boolean) {
     super(code);
     this.value = captcha ? { captcha: true } : null;
   }
@@ -95,9 +94,11 @@ function expired(config: Config, changedAt: Date, password: string): boolean {
 }
 
 /**
- * POST /wps/session/login (spec §2, §4). Wrong username and wrong password give the same answer
- * after the same argon2 work; 3 failures in an hour (account or address) ask for a captcha, 10
- * lock the account for 15 minutes.
+ * POST /wps/session/login (spec §2, §4). A wrong password, a name nobody has, a trial account
+ * and a locked account get the same answer — the same code, text, shape and status — after the
+ * same argon2 work, so no answer tells which accounts exist or which are locked (decision 0028).
+ * 3 failures in an hour (account or address) ask for a captcha, 10 lock the account for 15
+ * minutes.
  */
 export async function login(deps: AccountDeps, visit: Visit, body: LoginBody): Promise<LoginResult> {
   if (body.type === 'sms') return smsLogin(deps, visit, body);
@@ -118,45 +119,25 @@ export async function login(deps: AccountDeps, visit: Visit, body: LoginBody): P
   }
 
   const member = await repo.memberByAccount(db, brand.id, account);
-  const lockedUntil = member?.locked_until ? new Date(member.locked_until).getTime() : 0;
-  // An unknown name is "locked" by the same count, so a lock does not reveal that an account exists.
-  const unknownLocked =
-    !member &&
-    failures.byAccount >= LOCK_AFTER_FAILURES &&
-    failures.lastByAccount !== null &&
-    Date.now() - failures.lastByAccount.getTime() < LOCK_MINUTES * 60_000;
-  if (lockedUntil > Date.now() || unknownLocked) throw new LoginRefused('ACCOUNT_LOCKED', true);
-
-  // Trial accounts have no password: they come back only through free play.
+  const locked = isLocked(member);
+  // One argon2 verification whatever the account: its own hash, or a throwaway one for a name
+  // nobody has, a trial account (no password: it comes back only through free play) and a
+  // locked account (its password is not tried while the lock holds).
   let ok = false;
-  if (member?.password_hash && member.is_agent !== TRIAL_TYPE)
+  if (member?.password_hash && member.is_agent !== TRIAL_TYPE && !locked)
     ok = await verifyPassword(member.password_hash, body.password);
   else await burnVerifyTime(body.password);
 
   if (!member || !ok) {
-    await recordFailure(db, { brandId: brand.id, memberId: member?.id ?? null, account, ip });
-    // Counted again after writing: attempts racing in parallel all see each other's failures.
-    const now = await recentFailures(db, brand.id, account, ip);
-    const byAccount = now.byAccount;
-    await audit(db, {
-      event: 'login.failed',
+    const { counts } = await countWrongPassword(db, {
       brandId: brand.id,
-      memberId: member?.id ?? null,
       ip,
-      detail: { account: account.slice(0, 64), failuresThisHour: byAccount },
+      account,
+      member: member ? { id: member.id, locked } : null,
+      event: 'login.failed',
+      detail: { account: account.slice(0, 64) },
     });
-    if (member && byAccount >= LOCK_AFTER_FAILURES) {
-      await repo.lockMember(db, member.id, LOCK_MINUTES);
-      await audit(db, {
-        event: 'login.lockout',
-        brandId: brand.id,
-        memberId: member.id,
-        ip,
-        detail: { minutes: LOCK_MINUTES },
-      });
-      throw new LoginRefused('ACCOUNT_LOCKED', true);
-    }
-    throw new LoginRefused('INVALID_CREDENTIALS', captchaRequired(now));
+    throw new LoginRefused('INVALID_CREDENTIALS', captchaRequired(counts));
   }
 
   await refuseOffSite(deps, visit, member, 'username');
@@ -266,6 +247,7 @@ export async function register(
   if (!brand.flags[mode === 'mobile' ? 'MOBILENUMREG3' : 'DIRECTREG3']) throw new AppError('FEATURE_DISABLED');
   // Registration makes players; the agent site has no use for them (agents are opened by their upline).
   if (config.SITE_KIND === 'agent') throw new AppError('FEATURE_DISABLED');
+  await requireTakenAnswersLeft(db, brand.id, ip, config.REGISTER_TAKEN_PER_HOUR);
   // REGMOBVERF3: the mobile number is verified by a code from /wps/verification/sms/register.
   const smsCode = !!brand.flags.REGMOBVERF3;
   const { altcha: _a, registerUrl, registerMethod: _m, login: _l, language, domain: _d, ...values } = body;
@@ -332,6 +314,8 @@ export async function register(
   } catch (err) {
     const constraint = (err as { constraint?: string }).constraint ?? String((err as Error).message);
     if ((err as { code?: string }).code === '23505' || /duplicate key/.test(String((err as Error).message))) {
+      // The one answer that tells an outsider an account exists: counted per address.
+      await recordTakenAnswer(db, brand.id, ip);
       if (constraint.includes('mobile') || mode === 'mobile')
         throw new AppError('ACCOUNT_EXISTS', { mobileNum: FIELD_ERRORS.mobileTaken });
       throw new AppError('ACCOUNT_EXISTS', { username: FIELD_ERRORS.accountTaken });

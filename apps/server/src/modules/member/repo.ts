@@ -20,7 +20,11 @@ export function memberInfo(db: Database, id: bigint) {
 }
 
 export function passwordOf(db: Database, id: bigint) {
-  return db.kysely.selectFrom('members').select(['password_hash']).where('id', '=', id).executeTakeFirst();
+  return db.kysely
+    .selectFrom('members')
+    .select(['password_hash', 'locked_until'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function setPassword(db: Database, id: bigint, hash: string) {

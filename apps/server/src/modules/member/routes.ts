@@ -2,6 +2,7 @@ import { changePasswordCall, memberInfoCall, updateLanguageCall } from '@khela/c
 import type { FastifyInstance } from 'fastify';
 import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
+import { perAddressPerMinute } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { openSealedBody } from '../../platform/sealed-body';
 import * as service from './service';
@@ -17,7 +18,8 @@ export async function memberRoutes(app: FastifyInstance) {
       await service.changePassword(app.db, await brandOf(req), req.member, req.body, ip);
       return null;
     },
-    { preValidation: openSealedBody },
+    // Each try is a guess at the password: the login's per-address limit.
+    { config: perAddressPerMinute(app.config, app.config.LOGIN_RATE_PER_MINUTE), preValidation: openSealedBody },
   );
 
   route(app, updateLanguageCall, async (req) =>

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword, isBreached, isWeak, verifyPassword } from '../../platform/passwords';
 import type { SessionMember } from '../../platform/sessions';
-import { endEverySession } from '../auth/service';
+import { countWrongPassword, endEverySession, isLocked } from '../auth/service';
 import * as repo from './repo';
 
 export async function infoOf(db: Database, member: SessionMember): Promise<MemberInfo> {
@@ -61,7 +61,18 @@ export async function changePassword(
   }
   if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', errors);
   const row = await repo.passwordOf(db, member.id);
-  if (!row?.password_hash || !(await verifyPassword(row.password_hash, body.oldPassword))) {
+  // A guess at the old password counts as a failed login does (decision 0028): a stolen session
+  // cannot try passwords the login would lock out, and a locked account changes nothing.
+  const locked = isLocked(row);
+  if (locked || !row?.password_hash || !(await verifyPassword(row.password_hash, body.oldPassword))) {
+    const { lockedNow } = await countWrongPassword(db, {
+      brandId: member.brandId,
+      ip,
+      account: member.account,
+      member: { id: member.id, locked },
+      event: 'password.change.failed',
+    });
+    if (locked || lockedNow) throw new AppError('ACCOUNT_LOCKED');
     throw new AppError('VALIDATION_FAILED', { oldPassword: FIELD_ERRORS.wrongOldPassword });
   }
   await repo.setPassword(db, member.id, await hashPassword(body.newPassword));

@@ -27,6 +27,7 @@ import { requireHumanCheck } from '../../platform/human-check';
 import { memberLanguage, NEW_IP_SMS_TEXT, SMS_CODE_TEXT } from '../../platform/member-texts';
 import type { DB } from '../../platform/schema';
 import type { SmsSender } from '../../platform/sms';
+import { recordTakenAnswer, requireTakenAnswersLeft } from '../../platform/throttle';
 import type { Visit } from '../../platform/visit';
 import * as repo from './repo';
 
@@ -108,10 +109,14 @@ export async function sendRegisterCode(deps: SmsDeps, visit: Visit, body: SmsReg
   const { brand, ip } = visit;
   if (!brand.flags.REGMOBVERF3) throw new AppError('FEATURE_DISABLED');
   const phone = phoneOrRefusal(brand, body.mobileNo, body.countryDialingCode, 'mobileNo');
+  await requireTakenAnswersLeft(db, brand.id, ip, config.REGISTER_TAKEN_PER_HOUR);
   await requireHumanCheck(db, config, body.altcha);
-  // Registration would refuse the number anyway; no SMS is spent on it.
-  if (await memberByMobile(db, brand.id, phone))
+  // Registration would refuse the number anyway; no SMS is spent on it. Registration's own
+  // "taken" answer, counted per address like the form's (decision 0028).
+  if (await memberByMobile(db, brand.id, phone)) {
+    await recordTakenAnswer(db, brand.id, ip);
     throw new AppError('ACCOUNT_EXISTS', { mobileNo: FIELD_ERRORS.mobileTaken });
+  }
   const value = await issueCode(deps, {
     brand,
     phone,
