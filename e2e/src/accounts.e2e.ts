@@ -316,15 +316,19 @@ describe('accounts: register, log in, change password, log out', () => {
     });
   }
 
-  it('free play logs in a trial account (isAgent 4)', async () => {
+  it('free play passes the human check, then logs in a trial account (isAgent 4)', async () => {
     const { context, page, errors } = await visit('bn');
     await closing(context, async () => {
       await loginButton(page, 'bn').click();
+      const form = loginForm(page, 'bn');
+      // The same widget as registration: a trial account is an account too.
+      await humanCheckShown(form);
+      await humanVerified(form);
       const answer = page.waitForResponse((r) => r.url().endsWith('/wps/session/login/freeplay'));
-      await loginForm(page, 'bn')
-        .getByRole('button', { name: exact(t('bn', 'auth.freePlay')) })
-        .click();
-      expect((await answer).status()).toBe(200);
+      await form.getByRole('button', { name: exact(t('bn', 'auth.freePlay')) }).click();
+      const response = await answer;
+      expect(response.status()).toBe(200);
+      expect(response.request().postDataJSON().altcha).toMatch(/^[A-Za-z0-9+/=]{40,}$/);
       await loginForm(page, 'bn').waitFor({ state: 'detached' });
       const account = (await sessionValue(page, 'account')) as string;
       expect(account).toMatch(/^guest[a-z0-9]+$/);

@@ -74,6 +74,8 @@ describe('the header wallet', () => {
       .getByRole('banner')
       .getByRole('button', { name: exact(t('en', 'header.login')) })
       .click();
+    // Free play waits for the human check, as registration does.
+    await opened.page.locator('altcha-widget .altcha[data-state="verified"]').waitFor({ timeout: 30_000 });
     await opened.page.getByRole('button', { name: exact(t('en', 'auth.freePlay')) }).click();
     const balance = opened.page.getByTestId('header-balance');
     await expect.poll(() => balance.textContent(), { timeout: 15_000 }).toBe('2,000.00');

@@ -69,6 +69,15 @@ export async function login(
   });
 }
 
+/** Free play as the login form asks it: the spec's fields and a solved human check. */
+export async function freePlay(app: FastifyInstance, fields: Record<string, unknown> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/wps/session/login/freeplay',
+    payload: { os: 'web', platform: 'W', altcha: await solveHumanCheck(app), ...fields },
+  });
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The messages the console SMS transport appended to `file` (oldest first). */

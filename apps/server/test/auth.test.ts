@@ -5,6 +5,7 @@ import { storeCaptcha } from '../src/modules/auth/captcha';
 import {
   ACCOUNT_TEST_ENV,
   bearer,
+  freePlay,
   login,
   newIp,
   newUsername,
@@ -537,12 +538,34 @@ describe('DELETE /wps/session/logout', () => {
 });
 
 describe('free play', () => {
+  const trialAccounts = async () =>
+    Number(
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM members WHERE is_agent = 4`.execute(t.db.kysely)).rows[0]?.n,
+    );
+
+  it('refuses without a solved human check, opening no account', async () => {
+    const before = await trialAccounts();
+    const used = await solveHumanCheck(t.app);
+    expect((await freePlay(t.app, { altcha: used })).statusCode).toBe(200);
+    const forged = JSON.parse(Buffer.from(await solveHumanCheck(t.app), 'base64').toString());
+    forged.solution.counter += 1;
+    const refused = [
+      await t.app.inject({ method: 'POST', url: '/wps/session/login/freeplay' }),
+      await t.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: { os: 'web', platform: 'W' } }),
+      await freePlay(t.app, { altcha: 'bm90IGEgc29sdXRpb24=' }),
+      await freePlay(t.app, { altcha: Buffer.from(JSON.stringify(forged)).toString('base64') }),
+      // A solution is good for one account.
+      await freePlay(t.app, { altcha: used }),
+    ];
+    for (const res of refused) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'HUMAN_CHECK_FAILED', value: null });
+    }
+    expect(await trialAccounts()).toBe(before + 1);
+  });
+
   it('opens a trial account that cannot log in by password', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/wps/session/login/freeplay',
-      payload: { os: 'web', platform: 'W' },
-    });
+    const res = await freePlay(t.app);
     expect(res.statusCode).toBe(200);
     const v = res.json().value;
     expect(v.isAgent).toBe(4);
@@ -611,8 +634,12 @@ describe('per-address limits', () => {
 });
 
 describe('brand switches', () => {
-  it('opens free play without a body, and refuses registration and free play the brand switched off', async () => {
-    const bare = await t.app.inject({ method: 'POST', url: '/wps/session/login/freeplay' });
+  it('opens free play with only the human check, and refuses registration and free play the brand switched off', async () => {
+    const bare = await t.app.inject({
+      method: 'POST',
+      url: '/wps/session/login/freeplay',
+      payload: { altcha: await solveHumanCheck(t.app) },
+    });
     expect(bare.statusCode).toBe(200);
     const { invalidateBrandCache } = await import('../src/platform/brand');
     const set = async (enabled: boolean) => {

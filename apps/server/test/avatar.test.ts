@@ -8,7 +8,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AVATAR_UPLOADS_PER_HOUR } from '../src/modules/avatar/service';
 import { inspectImage } from '../src/platform/images';
-import { ACCOUNT_TEST_ENV, bearer, newIp, register } from './accounts-helpers';
+import { ACCOUNT_TEST_ENV, bearer, freePlay, newIp, register } from './accounts-helpers';
 import { createTestApp, type TestApp } from './harness';
 
 const FIXTURES = path.join(path.dirname(new URL(import.meta.url).pathname), 'fixtures');
@@ -246,7 +246,7 @@ describe('PUT /wps/member/info/icon: uploads', () => {
   });
 
   it('refuses uploads from trial accounts (built-in avatars only)', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/wps/session/login/freeplay', payload: {} });
+    const res = await freePlay(t.app);
     const token = res.json().value.token as string;
     expect((await upload(token, PNG_64)).json().code).toBe('TRIAL_ACCOUNT');
     expect((await setIcon(token, { builtin: 'tiger' })).statusCode).toBe(200);

@@ -8,6 +8,7 @@ import { hashPassword } from '../src/platform/passwords';
 import {
   ACCOUNT_TEST_ENV,
   bearer,
+  freePlay,
   lastSmsCode,
   login,
   newIp,
@@ -89,7 +90,7 @@ describe('member site (default)', () => {
     }
     expect((await login(t.app, 'agent1234', 'Khela#Agent2024')).statusCode).toBe(200);
     expect((await login(t.app, 'affiliate1234', 'Khela#Affiliate2024')).json().code).toBe('NON_MEMBER_LOGIN');
-    expect((await t.app.inject({ method: 'POST', url: '/wps/session/login/freeplay' })).statusCode).toBe(200);
+    expect((await freePlay(t.app)).statusCode).toBe(200);
   });
 
   it('ends the sessions of an account that becomes agent-only', async () => {
@@ -132,7 +133,7 @@ describe('agent site (SITE_KIND=agent)', () => {
   });
 
   it('refuses free play (a trial account is no agent) and registration, creating nothing', async () => {
-    const free = await t.app.inject({ method: 'POST', url: '/wps/session/login/freeplay' });
+    const free = await freePlay(t.app);
     expect(free.statusCode).toBe(403);
     expect(free.json()).toEqual(refusal('NON_AGENT_LOGIN'));
     const { res, username } = await register(t.app);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { adjust } from '../src/modules/wallet/service';
 import { DEMO_MEMBERS } from '../src/seed/demo-members';
-import { ACCOUNT_TEST_ENV, bearer, login } from './accounts-helpers';
+import { ACCOUNT_TEST_ENV, bearer, freePlay, login } from './accounts-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 
 let t: TestApp;
@@ -82,11 +82,7 @@ describe(`wallet calls on ${TEST_ENGINE}`, () => {
   });
 
   it('gives a trial account play money only, which real money can never reach', async () => {
-    const fp = await t.app.inject({
-      method: 'POST',
-      url: '/wps/session/login/freeplay',
-      payload: { os: 'web', platform: 'W' },
-    });
+    const fp = await freePlay(t.app);
     const trial = fp.json().value;
     const res = await call('GET', '/wps/v2/wallets/balance', trial.token);
     expect(res.json().value).toMatchObject({ sumBalance: '2000.00', currency: 'PLAY' });

@@ -100,15 +100,19 @@ export const SealingKey = z.object({
 });
 export type SealingKey = z.infer<typeof SealingKey>;
 
-/** Spec §7 free play: os, platform W, Encryption, gateway version 3 (all optional, informational). */
+/** Spec §7 free play: os, platform W, Encryption, gateway version 3 (informational), and the human check. */
 export const FreePlayBody = z
   .object({
     os: text(32).optional(),
     platform: text(8).optional(),
     Encryption: z.union([z.string().max(64), z.boolean(), z.number()]).optional(),
     version: z.union([z.string().max(16), z.number()]).optional(),
+    /** The solved human check, as registration asks it: a trial account is an account too. */
+    altcha: altcha.optional(),
   })
   .strict();
+
+export type FreePlayBody = z.infer<typeof FreePlayBody>;
 
 /** Spec §3 registration payload (username mode) with the additions the form makes on submit. */
 export const RegisterBody = z
@@ -219,13 +223,13 @@ export const registerByMobileCall = defineCall({
   sealed: true,
 });
 
-/** POST /wps/session/login/freeplay (spec §7 free play): a trial account, logged in. */
+/** POST /wps/session/login/freeplay (spec §7 free play): a trial account, logged in, after the human check. */
 export const freePlayCall = defineCall({
   method: 'POST',
   path: '/wps/session/login/freeplay',
   auth: 'none',
   tag: 'accounts',
-  summary: 'Open a trial account (isAgent 4, play money only) and log it in',
+  summary: 'Open a trial account (isAgent 4, play money only) and log it in; needs a solved human check (altcha)',
   body: FreePlayBody,
   response: LoginResult,
 });

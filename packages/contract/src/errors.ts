@@ -16,7 +16,10 @@ export const ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, messageKey: 'errors.METHOD_NOT_ALLOWED' },
   CONFLICT: { status: 409, messageKey: 'errors.CONFLICT' },
   TOO_MANY_REQUESTS: { status: 429, messageKey: 'errors.TOO_MANY_REQUESTS' },
-  /** Wrong username or wrong password: the same answer for both (no account enumeration). */
+  /**
+   * Wrong password, a name nobody has, a trial account or a locked account: one answer for all,
+   * so none tells which accounts exist or are locked (decision 0028); its text says a lock may hold.
+   */
   INVALID_CREDENTIALS: { status: 400, messageKey: 'errors.INVALID_CREDENTIALS' },
   /** Too many failed logins: send `captcha` and `captchaId` from GET /wps/captcha (value.captcha is true). */
   CAPTCHA_REQUIRED: { status: 400, messageKey: 'errors.CAPTCHA_REQUIRED' },
@@ -25,7 +28,11 @@ export const ERRORS = {
   HUMAN_CHECK_FAILED: { status: 400, messageKey: 'errors.HUMAN_CHECK_FAILED' },
   /** Spec §8 'invitation_code_error': the affiliate or referral code is no agent's. */
   INVITATION_CODE_ERROR: { status: 400, messageKey: 'errors.INVITATION_CODE_ERROR' },
-  /** Ten failed logins in an hour lock the account for 15 minutes. */
+  /**
+   * Ten wrong passwords in an hour lock the account for 15 minutes. Told only to a caller who has
+   * proven who they are (a logged-in password change, a new-address code); a login is answered
+   * INVALID_CREDENTIALS.
+   */
   ACCOUNT_LOCKED: { status: 403, messageKey: 'errors.ACCOUNT_LOCKED' },
   /** Spec §6 'in_need_true_account': trial accounts (isAgent 4) cannot do this. */
   TRIAL_ACCOUNT: { status: 403, messageKey: 'errors.TRIAL_ACCOUNT' },

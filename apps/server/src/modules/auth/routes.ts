@@ -50,9 +50,10 @@ export async function authRoutes(app: FastifyInstance) {
     sealed,
   );
 
-  route(app, freePlayCall, async (req) => service.freePlay(deps, await visitOf(req)), {
+  route(app, freePlayCall, async (req) => service.freePlay(deps, await visitOf(req), req.body), {
     config: throttle,
-    // The spec's fields are informational: a call without a body is a free-play request too.
+    // The spec's fields are informational: a call without a body is a free-play request too
+    // (and is refused for its missing human check, not as malformed).
     preValidation: async (req) => {
       req.body ??= {};
     },

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   FIELD_ERRORS,
+  type FreePlayBody,
   type LoginBody,
   type LoginFailureValue,
   type LoginResult,
@@ -341,13 +342,17 @@ export async function checkAffiliate(db: Database, brand: BrandSnapshot, code: s
   return { valid: true as const };
 }
 
-/** POST /wps/session/login/freeplay: a new trial account (isAgent 4, no password) and its session. */
-export async function freePlay(deps: AccountDeps, visit: Visit): Promise<LoginResult> {
+/**
+ * POST /wps/session/login/freeplay: a new trial account (isAgent 4, no password) and its session,
+ * after the human check registration asks (a bot would otherwise open accounts by the thousand).
+ */
+export async function freePlay(deps: AccountDeps, visit: Visit, body: FreePlayBody): Promise<LoginResult> {
   const { db, config } = deps;
   const { brand, ip } = visit;
   if (!brand.flags.FREEPLAY3) throw new AppError('FEATURE_DISABLED');
   // A trial account is no agent: the agent site would turn it away at once.
   if (siteRefusal(config, { is_agent: TRIAL_TYPE, agent_only: false })) throw new AppError('NON_AGENT_LOGIN');
+  await requireHumanCheck(db, config, body.altcha);
   // 'guest' + 10 base-36 characters (~51 bits): matches the username pattern, never guessed.
   const account = `guest${BigInt(`0x${randomBytes(8).toString('hex')}`)
     .toString(36)

@@ -39,7 +39,9 @@ export const resendNewIpCode = (challengeId: string) => call(resendNewIpCodeCall
 /** Failure code of a right password from a new address; its value is a NewIpChallenge. */
 export const NEW_IP_CHECK_REQUIRED = 'NEW_IP_CHECK_REQUIRED';
 
-export const freePlay = () => call(freePlayCall, { os: navigatorOs(), platform: 'W' });
+/** Free play: a trial account, after the same human check as registration (`altcha`, its solution). */
+export const freePlay = (altcha: string | null) =>
+  call(freePlayCall, { os: navigatorOs(), platform: 'W', ...(altcha ? { altcha } : {}) });
 
 export type Captcha = CallOutput<typeof captchaCall>;
 export const fetchCaptcha = () => call(captchaCall);

@@ -102,7 +102,11 @@ describe('login', () => {
     await userEvent.type(within(form).getByLabelText('Password'), 'wrong');
     await userEvent.click(within(form).getByRole('button', { name: 'Log in' }));
     await within(form).findByRole('img', { name: 'Captcha: type the characters shown' });
-    expect(within(form).getByText('Incorrect username or password.')).toBeTruthy();
+    expect(
+      within(form).getByText(
+        'Incorrect username or password. After too many failed attempts, login is paused for 15 minutes — reset your password to get in sooner.',
+      ),
+    ).toBeTruthy();
   });
 
   it('remember-me keeps the username but never the password in cookies or web storage', async () => {

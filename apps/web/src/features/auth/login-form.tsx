@@ -211,12 +211,20 @@ export function LoginForm() {
     }
   });
 
+  /** Free play opens an account too: it waits for the same human check as the login and registration. */
   async function onFreePlay() {
     setGeneral(null);
+    if (humanAvailable && !human) {
+      setGeneral(t('validation.verifyFirst'));
+      return;
+    }
     setFreeBusy(true);
     try {
-      complete(await freePlay(), { type: 'freeplay' });
+      complete(await freePlay(human), { type: 'freeplay' });
     } catch (e) {
+      // The solution was spent on this attempt: the next one needs a fresh check.
+      setHuman(null);
+      setHumanAttempt((a) => a + 1);
       setGeneral(errorText(t, e));
     } finally {
       setFreeBusy(false);
