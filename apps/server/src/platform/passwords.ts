@@ -29,13 +29,18 @@ export async function verifyPassword(hash: string, password: string): Promise<bo
 }
 
 let dummyHash: Promise<string> | undefined;
+/** The throwaway hash, made once (at start: see primeDummyHash). */
+export function primeDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword('khela-no-such-account');
+  return dummyHash;
+}
+
 /**
  * Verifies against a throwaway hash, so a login for an unknown account takes as long as one
  * with a wrong password and the timing does not tell which accounts exist.
  */
 export async function burnVerifyTime(password: string): Promise<void> {
-  dummyHash ??= hashPassword('khela-no-such-account');
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await primeDummyHash(), password);
 }
 
 let breached: Set<string> | undefined;

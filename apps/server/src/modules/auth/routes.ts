@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
+import { primeDummyHash } from '../../platform/passwords';
 import { perAddressPerMinute } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { openSealedBody } from '../../platform/sealed-body';
@@ -25,6 +26,8 @@ import * as service from './service';
 /** Login, registration, free play and logout (spec §2, §4, §7). */
 export async function authRoutes(app: FastifyInstance) {
   const deps = { db: app.db, config: app.config, sms: smsSenderOf(app), log: app.log };
+  // Made before the first login, so the first unknown name does not cost an extra argon2 hash.
+  await primeDummyHash();
   // Per-address throttle of the calls that try passwords or create accounts.
   const throttle = perAddressPerMinute(app.config, app.config.LOGIN_RATE_PER_MINUTE);
   const throttled = { config: throttle };
