@@ -19,7 +19,6 @@ export type SessionMember = {
   account: string;
   isAgent: number;
   sessionId: bigint;
-  tokenHash: Buffer;
 };
 
 declare module 'fastify' {
@@ -112,7 +111,6 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
     account: row.account,
     isAgent: Number(row.is_agent),
     sessionId: BigInt(row.session_id),
-    tokenHash: hashToken(token),
   };
 }
 

@@ -1,6 +1,6 @@
 import { stub } from '@khela/client/testing';
 import { freePlayCall, humanChallengeCall, memberInfoCall } from '@khela/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loginFixture, openLogin } from '../../../test/accounts';
