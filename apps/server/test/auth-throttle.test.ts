@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_TEST_ENV, bearer, newIp, register } from './accounts-helpers';
+import { invalidateBrandCache } from '../src/platform/brand';
+import { ACCOUNT_TEST_ENV, bearer, newIp, register, STRONG_PASSWORD, solveHumanCheck } from './accounts-helpers';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ ...ACCOUNT_TEST_ENV, LOGIN_RATE_PER_MINUTE: '5', REGISTER_TAKEN_PER_HOUR: '2' });
+  t = await createTestApp({
+    ...ACCOUNT_TEST_ENV,
+    LOGIN_RATE_PER_MINUTE: '5',
+    REGISTER_TAKEN_PER_HOUR: '2',
+    SMS_OUTBOX: `/tmp/khela-auth-throttle-${process.pid}.jsonl`,
+  });
 });
 afterAll(() => t.close());
 
@@ -64,5 +70,54 @@ describe('the username check of registration', () => {
     }
     // Another address still registers.
     expect((await register(t.app, {}, newIp())).res.statusCode).toBe(200);
+  });
+
+  it("counts the mobile number's 'taken' from registration's SMS-code request in the same budget", async () => {
+    const ip = newIp();
+    const mobileNum = `0191${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: '/wps/member/register/mobile',
+      headers: { 'x-forwarded-for': newIp() },
+      payload: {
+        mobileNum,
+        username: mobileNum,
+        password: STRONG_PASSWORD,
+        confirmPassword: STRONG_PASSWORD,
+        countryDialingCode: '880',
+        registerMethod: 'WEB',
+        login: true,
+        altcha: await solveHumanCheck(t.app),
+      },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const setCodes = async (enabled: boolean) => {
+      await t.db.kysely.updateTable('whitelabel_modules').set({ enabled }).where('code', '=', 'REGMOBVERF3').execute();
+      invalidateBrandCache();
+    };
+    await setCodes(true);
+    try {
+      const askCode = async () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/wps/verification/sms/register',
+          headers: { 'x-forwarded-for': ip },
+          payload: { mobileNo: mobileNum, countryDialingCode: '+880', altcha: await solveHumanCheck(t.app) },
+        });
+      const first = await askCode();
+      expect(first.statusCode, first.body).toBe(409);
+      expect(first.json()).toMatchObject({
+        code: 'ACCOUNT_EXISTS',
+        fieldErrors: { mobileNo: 'validation.mobileTaken' },
+      });
+      expect((await askCode()).statusCode).toBe(409);
+      const spent = await askCode();
+      expect(spent.statusCode).toBe(429);
+      expect(spent.json().code).toBe('TOO_MANY_REQUESTS');
+      // The registration form of that address is held back too.
+      expect((await register(t.app, {}, ip)).res.statusCode).toBe(429);
+    } finally {
+      await setCodes(false);
+    }
   });
 });
