@@ -395,7 +395,7 @@ export interface GameSessionsTable {
   ticket_expires_at: Timestamp | null;
   ticket_used_at: Timestamp | null;
   language: Generated<string>;
-  /** The login the launch came from; the game session ends with it (migration 0020). */
+  /** The login the launch came from; the game session ends with it (migration 0021). */
   session_id: bigint | null;
   revoked_at: Timestamp | null;
 }
