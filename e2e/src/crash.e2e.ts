@@ -9,8 +9,8 @@ import { exact, type Lang, t, useKhela } from './support';
 /*
  * A crash round end to end, on the server's real clock: two players open Rocket Crash from the
  * in-house lobby; one bets with an auto cash-out at 1.50×, the other sees that bet in the round's
- * live list; when the rocket passes 1.50× the winner's header balance rises by exactly stake × 1.50
- * − stake; the round's revealed hash then verifies on the fairness page. A round that busts below
+ * live list; when the rocket passes 1.50× the winner's header balance, and the game's own, rise by
+ * exactly stake × 1.50 − stake; the round's revealed hash then verifies on the fairness page. A round that busts below
  * 1.50× loses the bet; the test then bets on the next round (each round reaches 1.50× with
  * probability 0.97 / 1.5 ≈ 65 %).
  */
@@ -109,6 +109,10 @@ describe('the crash game, two players in one round', () => {
 
     // The header follows the ledger live: every stake out, the one win in.
     await expect.poll(() => balance.textContent(), { timeout: 10_000 }).toBe(money('bn', 100_000n - spent + won.win));
+    // So does the game's own balance: the auto cash-out was no answer to a call of the page's.
+    await expect
+      .poll(() => winner.frame.locator('.crash-balance').textContent(), { timeout: 10_000 })
+      .toContain(money('bn', 100_000n - spent + won.win));
 
     // The round's hash is revealed at the bust (a high bust flies up to 154 s, at the 10,000× cap);
     // the fairness page then recomputes its bust point from the hash alone.

@@ -8,7 +8,7 @@ import {
   crashCashOutCall,
   crashFeedSocket,
 } from '@khela/contract/crash';
-import { type PlayOpenValue, playOpenCall } from '@khela/contract/inhouse';
+import { type PlayOpenValue, playBalanceCall, playOpenCall } from '@khela/contract/inhouse';
 import { GAME_TOKEN_HEADER } from '@khela/contract/play-endpoints';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import bnCrash from '../../locales/bn/play-crash.json';
@@ -71,20 +71,32 @@ const round = (over: Partial<CrashRoundView> = {}): CrashRoundView => ({
 
 type BetAnswer = CrashBetValue | Failure;
 
-/** Stubs the play calls: the open, then bets and cash-outs each answered by the next of `answers`. */
-function network(open: PlayOpenValue, answers: BetAnswer[]) {
+/**
+ * Stubs the play calls: the open, then bets and cash-outs each answered by the next of `answers`;
+ * the balance read answers `wallet.balance` at the time it is asked.
+ */
+function network(open: PlayOpenValue, answers: BetAnswer[], wallet = { balance: open.balance }) {
   const next = () => {
     const answer = answers.shift();
     if (!answer) throw new Error('no answer stubbed');
     return answer;
   };
-  const { fetch, sent } = fetchStub([stub(playOpenCall, open), stub(crashBetCall, next), stub(crashCashOutCall, next)]);
+  const { fetch, sent } = fetchStub([
+    stub(playOpenCall, open),
+    stub(crashBetCall, next),
+    stub(crashCashOutCall, next),
+    stub(playBalanceCall, () => ({ balance: wallet.balance, currency: open.currency })),
+  ]);
   vi.stubGlobal('fetch', fetch);
   return sent;
 }
 
 async function mount(language = 'en', ...answers: BetAnswer[]) {
-  const calls = network({ ...opened, language }, answers);
+  return mountWith({ language, answers });
+}
+
+async function mountWith(o: { language?: string; answers?: BetAnswer[]; wallet?: { balance: string } }) {
+  const calls = network({ ...opened, language: o.language ?? 'en' }, o.answers ?? [], o.wallet);
   history.replaceState(null, '', '/play/crash?ticket=TICKET_abcdefghijklmnop');
   const root = document.createElement('div');
   document.body.replaceChildren(root);
@@ -184,6 +196,41 @@ describe('the crash page', () => {
     await vi.waitFor(() => expect(root.querySelector('.crash-note')?.textContent).toBe(enCrash.tooLate));
     expect(calls[2]?.path).toBe(crashCashOutCall.path);
     expect(calls[2]?.body).toEqual({ requestId: expect.any(String), slot: 1 });
+  });
+
+  it('shows the balance with the win once its auto cash-out is paid', async () => {
+    const mine = {
+      roundNo: 3,
+      name: 'me***1',
+      slot: 1,
+      stake: '1.00',
+      target: 150,
+      multiplier: null,
+      win: null,
+    } as const;
+    const wallet = { balance: '99.00' };
+    const { root, socket, calls } = await mountWith({
+      answers: [{ bet: { ...mine, status: 'open', mine: true }, balance: '99.00' }],
+      wallet,
+    });
+    socket.push({ type: 'hello', state: { serverNow: Date.now(), round: round(), bets: [], history: [] } });
+    buttons(root)[0]?.click();
+    await vi.waitFor(() => expect(buttons(root)[0]?.textContent).toBe(enCrash.betPlaced));
+    expect(root.querySelector('.crash-balance')?.textContent).toContain('99.00');
+    // The server's round loop cashes the bet at 1.50× and pays it, then the feed tells everyone.
+    wallet.balance = '100.50';
+    socket.push({
+      type: 'batch',
+      events: [{ type: 'cashout', bet: { ...mine, status: 'cashed', multiplier: 150, win: '1.50' } }],
+    });
+    await vi.waitFor(() => expect(root.querySelector('.crash-balance')?.textContent).toContain('100.50'));
+    expect(calls.filter((c) => c.path === playBalanceCall.path)).toHaveLength(1);
+    // Someone else's cash-out moves nobody's balance here.
+    socket.push({
+      type: 'batch',
+      events: [{ type: 'cashout', bet: { ...mine, name: 'ka***2', status: 'cashed', multiplier: 150, win: '1.50' } }],
+    });
+    expect(calls.filter((c) => c.path === playBalanceCall.path)).toHaveLength(1);
   });
 
   it("lists everyone's bets and cash-outs from the feed's batches", async () => {

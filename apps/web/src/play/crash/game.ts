@@ -6,6 +6,7 @@ import type {
   crashBetCall,
   crashCashOutCall,
 } from '@khela/contract/crash';
+import type { playBalanceCall } from '@khela/contract/inhouse';
 import { CRASH_WS_PATH, PLAY_ENDPOINTS } from '@khela/contract/play-endpoints';
 import { intlTag } from '../../lib/format';
 import { newRequestId, PlayError, type PlaySession } from '../api';
@@ -13,7 +14,7 @@ import { h, prefersReducedMotion } from '../dom';
 import { type FormatMoney, isLess } from '../money';
 import type { Translate } from '../texts';
 import './crash.css';
-import { apply, type CrashView, emptyView, type Frame, frameAt, myBet } from './state';
+import { apply, type CrashView, emptyView, type Frame, frameAt, myBet, ownBetSettled } from './state';
 
 /**
  * The crash game page: the shared round's curve on a canvas, the countdown of the betting
@@ -56,6 +57,8 @@ export class CrashGame {
   private stopped = false;
   private readonly reduced = prefersReducedMotion();
   private readonly number: Intl.NumberFormat;
+  /** Counts the balance's updates, so a late balance read never overwrites a newer answer. */
+  private balanceVersion = 0;
 
   constructor(
     private readonly session: PlaySession,
@@ -151,8 +154,25 @@ export class CrashGame {
   }
 
   receive(msg: CrashMessage, localNow = Date.now()): void {
+    const before = this.view;
     this.view = apply(this.view, msg, localNow);
+    if (msg.type === 'hello') this.balanceVersion++;
+    // The feed is the same for everyone and carries no balance: an auto cash-out or a void
+    // round's refund is paid before its message goes out, so the balance read then includes it.
+    if (ownBetSettled(before, this.view)) void this.refreshBalance();
     this.render(localNow);
+  }
+
+  private async refreshBalance() {
+    const version = ++this.balanceVersion;
+    try {
+      const { balance } = await this.session.call<typeof playBalanceCall>(PLAY_ENDPOINTS.balance);
+      if (version !== this.balanceVersion) return;
+      this.view = { ...this.view, balance };
+      this.render();
+    } catch {
+      // The next bet's answer carries the balance anyway.
+    }
   }
 
   private async act(p: Panel) {
@@ -179,8 +199,13 @@ export class CrashGame {
           ...(p.auto.checked ? { autoCashOut: p.target.value.trim() } : {}),
         });
       }
-      this.view = { ...this.view, balance: answer.balance };
-      this.receive({ type: answer.bet.status === 'cashed' ? 'cashout' : 'bet', bet: answer.bet });
+      // The answer carries the balance after this bet or cash-out: no need to read it again.
+      this.balanceVersion++;
+      this.view = apply(
+        { ...this.view, balance: answer.balance },
+        { type: answer.bet.status === 'cashed' ? 'cashout' : 'bet', bet: answer.bet },
+        Date.now(),
+      );
     } catch (e) {
       const err = e instanceof PlayError ? e : new PlayError('NETWORK', 'errors.NETWORK');
       // ROUND_CLOSED answers a bet after the window and a cash-out after the bust: say which.

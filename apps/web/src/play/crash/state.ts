@@ -91,6 +91,20 @@ export function apply(view: CrashView, msg: CrashMessage, localNow: number): Cra
   }
 }
 
+/**
+ * Whether going from `before` to `after` moved the player's own money without an answer of
+ * theirs saying so: an auto cash-out paid (by the server's round loop or at the bust's
+ * settlement) or a void round's stake given back. The page then reads its balance again.
+ */
+export function ownBetSettled(before: CrashView, after: CrashView): boolean {
+  return after.bets.some(
+    (b) =>
+      b.mine &&
+      (b.status === 'cashed' || b.status === 'void') &&
+      before.bets.find((p) => sameBet(p, b))?.status === 'open',
+  );
+}
+
 /** What the page shows at local time `localNow`: the phase, the multiplier, the countdown. */
 export type Frame =
   | { phase: 'waiting' }
