@@ -279,7 +279,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
       // Made playable by the in-house provider (docs/decisions/0013-in-house-slot.md).
       g('slot', 'Khela Slots', 'খেলা স্লট', 100, { classify: 'slot', lines: 20, hot: true }),
       g('crash', 'Rocket Crash', 'রকেট ক্র্যাশ', 100, { classify: 'crash' }),
-      g('dice', 'Lucky Dice', 'লাকি ডাইস', 100, { classify: 'crash' }),
+      g('dice', 'Lucky Dice', 'লাকি ডাইস', 100, { classify: 'dice' }),
     ],
   },
 ];
