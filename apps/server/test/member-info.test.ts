@@ -1,13 +1,13 @@
 import { changePasswordCall, IS_AGENT, memberInfoCall } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from './accounts-helpers';
+import { ACCOUNT_TEST_ENV, bearer, login, register, STRONG_PASSWORD } from './accounts-helpers';
 import { createTestApp, type TestApp } from './harness';
 import { memberWithSession } from './member-session';
 
 let t: TestApp;
 let brandId: number;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp(ACCOUNT_TEST_ENV);
   brandId = (
     await t.db.kysely.selectFrom('brands').select('id').where('is_default', '=', true).executeTakeFirstOrThrow()
   ).id;
@@ -25,6 +25,18 @@ describe('GET /wps/member/info', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toMatchObject({ success: true, code: 'OK', value: { id: Number(m.id), isAgent: 0 } });
+  });
+
+  it('tells a member who just registered from one who has logged in before', async () => {
+    const info = async (token: string) =>
+      (await t.app.inject({ method: memberInfoCall.method, url: memberInfoCall.path, headers: bearer(token) })).json()
+        .value;
+    const { res, username } = await register(t.app);
+    expect(res.statusCode).toBe(200);
+    expect(await info(res.json().value.token)).toMatchObject({ account: username, returning: false });
+    const again = await login(t.app, username, STRONG_PASSWORD);
+    expect(again.statusCode).toBe(200);
+    expect(await info(again.json().value.token)).toMatchObject({ account: username, returning: true });
   });
 
   it('answers 401 to a caller without a session', async () => {

@@ -201,6 +201,7 @@ export function memberFixture(over: Partial<MemberInfo> = {}): MemberInfo {
     memberLabel: [],
     avatar: null,
     language: null,
+    returning: true,
     ...over,
   };
 }

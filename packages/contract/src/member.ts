@@ -30,6 +30,8 @@ export const MemberInfo = z.object({
   avatar: z.string().nullable(),
   /** The language the member last chose (spec §1 'notifies the server'); null: never chosen. */
   language: z.string().nullable(),
+  /** Logged in before this session: the site welcomes a new member and greets a returning one. */
+  returning: z.boolean(),
 });
 export type MemberInfo = z.infer<typeof MemberInfo>;
 export const MemberInfoEnvelope = envelope(MemberInfo);

@@ -89,6 +89,16 @@ export async function recordLoginIp(db: Db, memberId: bigint, ip: string): Promi
     .execute();
 }
 
+/** How many logins the member has made, from any address. */
+export async function loginCount(db: Db, memberId: bigint): Promise<number> {
+  const row = await k(db)
+    .selectFrom('member_login_ips')
+    .select(sql<string>`coalesce(sum(logins), 0)`.as('logins'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(row?.logins ?? 0);
+}
+
 export async function knownIp(db: Db, memberId: bigint, ip: string): Promise<boolean> {
   const row = await k(db)
     .selectFrom('member_login_ips')

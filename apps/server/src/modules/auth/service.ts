@@ -396,3 +396,11 @@ export async function humanChallenge(db: Database, config: Config) {
   const challenge = await createHumanChallenge(db, config);
   return { parameters: { ...challenge.parameters }, signature: challenge.signature };
 }
+
+/**
+ * Whether the member had logged in before the login of this session (every login counts once,
+ * openSession): the site greets a returning member differently from a new one.
+ */
+export async function hasLoggedInBefore(db: Database, memberId: bigint): Promise<boolean> {
+  return (await repo.loginCount(db, memberId)) > 1;
+}

@@ -5,7 +5,7 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword, isBreached, isWeak, verifyPassword } from '../../platform/passwords';
 import type { SessionMember } from '../../platform/sessions';
-import { countWrongPassword, endEverySession, isLocked } from '../auth/service';
+import { countWrongPassword, endEverySession, hasLoggedInBefore, isLocked } from '../auth/service';
 import * as repo from './repo';
 
 export async function infoOf(db: Database, member: SessionMember): Promise<MemberInfo> {
@@ -22,6 +22,7 @@ export async function infoOf(db: Database, member: SessionMember): Promise<Membe
     memberLabel: m.member_label,
     avatar: m.avatar,
     language: m.language,
+    returning: await hasLoggedInBefore(db, member.id),
   };
 }
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { hasToken } from '../../lib/storage';
+import { useMemberInfo } from '../../lib/member-info';
+import { useSessionToken } from '../../lib/session';
 import { useSystemStatus } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
 
@@ -8,15 +9,22 @@ export function WelcomeStrip() {
   const { t } = useTranslation();
   const { data: status } = useSystemStatus();
   const brand = status?.brand.name || t('common.brandName');
-  const loggedIn = hasToken();
+  const token = useSessionToken();
+  const loggedIn = token !== null;
+  const { data: member } = useMemberInfo(token);
   const canRegister = status?.whitelabel.DIRECTREG3 === true;
+  // A member who has never logged in before is welcomed, not greeted as one coming back.
+  const greeting = () => {
+    if (!member) return t('pages.welcomeText', { brand });
+    return member.returning ? t('pages.welcomeBack') : t('pages.welcomeNew');
+  };
   return (
     <section className="welcome" aria-labelledby="welcome-title">
       <div className="welcome-copy">
         <h1 id="welcome-title" className="welcome-title">
           {t('pages.welcomeTitle', { brand })}
         </h1>
-        <p className="welcome-text">{loggedIn ? t('pages.welcomeBack') : t('pages.welcomeText', { brand })}</p>
+        <p className="welcome-text">{greeting()}</p>
       </div>
       {loggedIn ? null : (
         <div className="welcome-actions">
