@@ -27,6 +27,40 @@ describe(`a database without a brand on ${TEST_ENGINE}`, () => {
     expect(await seedDemo(t.db)).toBe(false);
   });
 
+  it('links nowhere that is a placeholder or missing, and takes such links out of a demo seeded before', async () => {
+    const demo = await t.db.kysely
+      .selectFrom('brands')
+      .select('id')
+      .where('merchant_code', '=', 'khela')
+      .executeTakeFirstOrThrow();
+    const links = async () => [
+      ...(await t.db.kysely.selectFrom('resources').select('url').where('brand_id', '=', demo.id).execute()).map(
+        (r) => r.url,
+      ),
+      ...(
+        await t.db.kysely.selectFrom('customer_service').select('path').where('brand_id', '=', demo.id).execute()
+      ).map((r) => r.path),
+    ];
+    const dead = (urls: string[]) => urls.filter((u) => /\.example\b|^\/app\//.test(u));
+    expect(dead(await links())).toEqual([]);
+    // What an older demo seed wrote.
+    await t.db.kysely
+      .insertInto('resources')
+      .values([
+        { brand_id: demo.id, resource_type: 'Android', url: '/app/khela.apk', label_name_en: 'Android app' },
+        { brand_id: demo.id, resource_type: 'SpeedTest', url: 'https://speedtest.khela.example/', label_name_en: 'x' },
+      ])
+      .execute();
+    await t.db.kysely
+      .insertInto('customer_service')
+      .values({ brand_id: demo.id, cs_type: 1, title: '{}', path: 'https://support.khela.example/live', sort: 0 })
+      .execute();
+    expect(dead(await links())).toHaveLength(3);
+    expect(await seedDemo(t.db)).toBe(false);
+    expect(dead(await links())).toEqual([]);
+    expect((await links()).length).toBeGreaterThan(0);
+  });
+
   it('refuses to delete a brand that holds money', async () => {
     // the demo players' opening balances are in the ledger now
     await expect(t.db.kysely.deleteFrom('brands').execute()).rejects.toThrow(/ledger_accounts/);

@@ -85,18 +85,9 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
         PWDEXPFORCECHANGE3: true,
       });
       expect(s.resources.map((r) => r.resourceType).sort()).toEqual(
-        [
-          'AFFILIATELINK',
-          'Android',
-          'FACEBOOK',
-          'INSTAGRAM',
-          'MOBILECONFIG',
-          'SpeedTest',
-          'TELEGRAM',
-          'WHATSAPP',
-        ].sort(),
+        ['FACEBOOK', 'INSTAGRAM', 'TELEGRAM', 'WHATSAPP'].sort(),
       );
-      expect(s.customerService.map((c) => c.csType)).toEqual([1, 2, 3]);
+      expect(s.customerService.map((c) => c.csType)).toEqual([3]);
     });
 
     it('gives a private or loopback visitor the unknown country', async () => {
@@ -108,8 +99,8 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
     });
 
     it('titles customer service in the requested language, else the brand default', async () => {
-      expect((await status()).customerService[0]?.title).toBe('লাইভ সাপোর্ট');
-      expect((await status('/wps/system/status?language=en')).customerService[0]?.title).toBe('Live support');
+      expect((await status()).customerService[0]?.title).toBe('টেলিগ্রাম সাপোর্ট');
+      expect((await status('/wps/system/status?language=en')).customerService[0]?.title).toBe('Telegram support');
     });
 
     it('answers status 1 with the end time inside the maintenance window', async () => {
@@ -346,12 +337,12 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
     it('lists the resources with url, QR code and English label', async () => {
       const res = await get('/wps/system/resources');
       const list = res.json().value as { resourceType: string; url: string; labelNameEn: string }[];
-      expect(list).toHaveLength(8);
-      expect(list.find((r) => r.resourceType === 'Android')).toEqual({
-        resourceType: 'Android',
-        url: '/app/khela.apk',
+      expect(list).toHaveLength(4);
+      expect(list.find((r) => r.resourceType === 'TELEGRAM')).toEqual({
+        resourceType: 'TELEGRAM',
+        url: 'https://t.me/khela_demo',
         qrCodeUrl: null,
-        labelNameEn: 'Android app',
+        labelNameEn: 'Telegram',
       });
       for (const r of list) expect(r.labelNameEn).not.toBe('');
     });
@@ -531,16 +522,12 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
   });
 
   describe('GET /wps/system/customerService', () => {
-    it('lists live, VIP and an encrypted Telegram channel that decrypts', async () => {
+    it("lists the demo's encrypted Telegram channel, which decrypts", async () => {
       const res = await get('/wps/system/customerService?language=en');
       expect(res.statusCode).toBe(200);
       const list = res.json().value.version.pathList as { type: number; title: string; path: string }[];
-      expect(list.map((c) => [c.type, c.title])).toEqual([
-        [1, 'Live support'],
-        [2, 'VIP support'],
-        [3, 'Telegram support'],
-      ]);
-      const telegram = list[2]?.path ?? '';
+      expect(list.map((c) => [c.type, c.title])).toEqual([[3, 'Telegram support']]);
+      const telegram = list[0]?.path ?? '';
       expect(telegram).not.toContain('t.me');
       expect(telegram).toMatch(/[A-Za-z0-9]{8}$/);
       expect(decryptCsPath(telegram)).toBe('https://t.me/khela_demo_support');
@@ -695,7 +682,7 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
       brands: 1,
       brand_domains: 3,
       register_field_rules: 16,
-      resources: 8,
+      resources: 4,
       help_sections: 7,
     });
     expect(await seedDemo(t.db)).toBe(false);

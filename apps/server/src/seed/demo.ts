@@ -66,11 +66,12 @@ const REGISTER_RULES: Record<RegisterField, Rule> = {
   recommenderId: { enabled: false, required: false, pattern: 'alnum', min: 4, max: 20 },
 };
 
+/**
+ * The demo has no app of its own to download (no Android package, no iOS profile: the site
+ * installs itself as a web app), no affiliate site and no mirror speed test: a link to a
+ * file or site that does not exist is a dead link a player meets.
+ */
 const RESOURCES: { type: ResourceType; url: string; label: string }[] = [
-  { type: 'Android', url: '/app/khela.apk', label: 'Android app' },
-  { type: 'MOBILECONFIG', url: '/app/khela.mobileconfig', label: 'iOS profile' },
-  { type: 'AFFILIATELINK', url: 'https://affiliates.khela.example/', label: 'Affiliate programme' },
-  { type: 'SpeedTest', url: 'https://speedtest.khela.example/', label: 'Mirror speed test' },
   { type: 'WHATSAPP', url: 'https://whatsapp.com/channel/khela.demo', label: 'WhatsApp' },
   { type: 'FACEBOOK', url: 'https://www.facebook.com/khela.demo', label: 'Facebook' },
   { type: 'INSTAGRAM', url: 'https://www.instagram.com/khela.demo', label: 'Instagram' },
@@ -78,11 +79,17 @@ const RESOURCES: { type: ResourceType; url: string; label: string }[] = [
   { type: 'TELEGRAM', url: 'https://t.me/khela_demo', label: 'Telegram' },
 ];
 
+/** The demo's support is its Telegram channel; it has no live chat of its own. */
 const CUSTOMER_SERVICE = [
-  { csType: 1, title: { bn: 'লাইভ সাপোর্ট', en: 'Live support' }, path: 'https://support.khela.example/live' },
-  { csType: 2, title: { bn: 'ভিআইপি সাপোর্ট', en: 'VIP support' }, path: 'https://support.khela.example/vip' },
   { csType: 3, title: { bn: 'টেলিগ্রাম সাপোর্ট', en: 'Telegram support' }, path: 'https://t.me/khela_demo_support' },
 ];
+
+/**
+ * What demo brands seeded before carried and must not any more: links to placeholder hosts and
+ * to app files that were never there.
+ */
+const PLACEHOLDER_HOSTS = '%.khela.example%';
+const MISSING_APP_FILES = ['/app/khela.apk', '/app/khela.mobileconfig'];
 
 const DAY_MS = 86_400_000;
 
@@ -142,6 +149,7 @@ async function seedDemoBrand(db: Database, now: Date): Promise<boolean> {
       .executeTakeFirst();
     if (!brand) {
       await addPromotionsToOlderDemo(trx, now);
+      await removeDeadLinksOfOlderDemo(trx);
       return false;
     }
     const brand_id = brand.id;
@@ -263,4 +271,24 @@ async function addPromotionsToOlderDemo(trx: Transaction<DB>, now: Date): Promis
   if (!demo) return;
   const any = await trx.selectFrom('promotions').select('id').where('brand_id', '=', demo.id).limit(1).execute();
   if (any.length === 0) await seedDemoPromotions(trx, demo.id, now);
+}
+
+/** Takes the placeholder and missing-file links out of a demo brand seeded before (see RESOURCES). */
+async function removeDeadLinksOfOlderDemo(trx: Transaction<DB>): Promise<void> {
+  const demo = await trx
+    .selectFrom('brands')
+    .select('id')
+    .where('merchant_code', '=', DEMO_MERCHANT_CODE)
+    .executeTakeFirst();
+  if (!demo) return;
+  await trx
+    .deleteFrom('resources')
+    .where('brand_id', '=', demo.id)
+    .where((eb) => eb.or([eb('url', 'like', PLACEHOLDER_HOSTS), eb('url', 'in', MISSING_APP_FILES)]))
+    .execute();
+  await trx
+    .deleteFrom('customer_service')
+    .where('brand_id', '=', demo.id)
+    .where('path', 'like', PLACEHOLDER_HOSTS)
+    .execute();
 }

@@ -15,6 +15,7 @@ import { clientIp } from '../../platform/client-ip';
 import { countryOf } from '../../platform/geo';
 import { route } from '../../platform/route';
 import * as service from './service';
+import { WEB_MANIFEST_PATH, webManifest } from './web-manifest';
 
 /**
  * The site's brand content (spec §3, §7). Every read but the status is the same for every
@@ -46,4 +47,13 @@ export async function systemRoutes(app: FastifyInstance) {
   );
   route(app, domainRouteCall, async (req) => service.domainRouteOf(await brandOf(req)));
   route(app, helpCenterCall, async (req) => service.helpCenterOf(db, await brandOf(req), req.query.language));
+
+  // A document of the site, not an API call: the browser reads it to install the site as an app.
+  app.get<{ Querystring: { lang?: unknown } }>(WEB_MANIFEST_PATH, { schema: { hide: true } }, async (req, reply) => {
+    const manifest = webManifest((await brandOf(req)).info, req.query.lang);
+    return reply
+      .type('application/manifest+json; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(JSON.stringify(manifest));
+  });
 }
