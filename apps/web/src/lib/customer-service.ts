@@ -20,10 +20,12 @@ export function customerServiceUrl(entry: CustomerServiceEntry): string | null {
 }
 
 /**
- * Opens the brand's customer service (the csType 1 entry, else the first readable one) in a new
- * tab. Returns false when the brand has none, so the caller can say so.
+ * The brand's customer service: its live chat (csType 1), else its first readable channel; null
+ * when the brand has none, and then no screen offers it.
  */
-export function openCustomerService(status: Pick<SystemStatus, 'customerService'> | undefined): boolean {
+export function customerServiceEntry(
+  status: Pick<SystemStatus, 'customerService'> | undefined,
+): { entry: CustomerServiceEntry; url: string } | null {
   const entries = status?.customerService ?? [];
   const ordered = [
     ...entries.filter((e) => e.csType === CS_LIVE_CHAT),
@@ -31,10 +33,18 @@ export function openCustomerService(status: Pick<SystemStatus, 'customerService'
   ];
   for (const entry of ordered) {
     const url = customerServiceUrl(entry);
-    if (url) {
-      window.open(url, '_blank', 'noopener,noreferrer');
-      return true;
-    }
+    if (url) return { entry, url };
   }
-  return false;
+  return null;
+}
+
+/**
+ * Opens the brand's customer service in a new tab. Returns false when the brand has none, so the
+ * caller can say so.
+ */
+export function openCustomerService(status: Pick<SystemStatus, 'customerService'> | undefined): boolean {
+  const service = customerServiceEntry(status);
+  if (!service) return false;
+  window.open(service.url, '_blank', 'noopener,noreferrer');
+  return true;
 }

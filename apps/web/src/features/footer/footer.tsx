@@ -1,7 +1,7 @@
 import type { GameMenus } from '@khela/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { openCustomerService } from '../../lib/customer-service';
+import { customerServiceEntry, openCustomerService } from '../../lib/customer-service';
 import { intlTag } from '../../lib/format';
 import { useGameMenus } from '../../lib/game-menus';
 import { useLazyImage } from '../../lib/image-loader';
@@ -34,6 +34,8 @@ export function Footer() {
   const brand = status?.brand.name || t('common.brandName');
   const vendors = footerVendors(menus);
   const affiliate = status?.resources.find((r) => r.resourceType === 'AFFILIATELINK' && r.url);
+  // With neither an affiliate link nor customer service, the button would lead nowhere.
+  const canStart = affiliate !== undefined || customerServiceEntry(status) !== null;
 
   const startAffiliate = () => {
     // Spec §2: the affiliate link when configured, otherwise customer service.
@@ -65,9 +67,11 @@ export function Footer() {
               {t('footer.affiliateTitle')}
             </h2>
             <p>{t('footer.affiliateText', { brand })}</p>
-            <button type="button" className="btn btn-primary" onClick={startAffiliate}>
-              {t('footer.affiliateStart')}
-            </button>
+            {canStart ? (
+              <button type="button" className="btn btn-primary" onClick={startAffiliate}>
+                {t('footer.affiliateStart')}
+              </button>
+            ) : null}
           </section>
 
           <section className="footer-block footer-rg" aria-labelledby="footer-rg">

@@ -5,7 +5,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BannerCarousel } from '../../components/banners/banner-carousel';
-import { openCustomerService } from '../../lib/customer-service';
+import { customerServiceEntry, openCustomerService } from '../../lib/customer-service';
 import { useSanitizedHtml } from '../../lib/sanitize-lazy';
 import { useSystemStatus } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
@@ -81,9 +81,11 @@ export function HelpCenter({ showBanner }: Props = {}) {
           <p className="help-contact-text">{t('help.contactText')}</p>
         </div>
         <div className="help-contact-actions">
-          <button type="button" className="btn btn-primary" onClick={() => openCustomerService(status)}>
-            {t('help.contactUs')}
-          </button>
+          {customerServiceEntry(status) ? (
+            <button type="button" className="btn btn-primary" onClick={() => openCustomerService(status)}>
+              {t('help.contactUs')}
+            </button>
+          ) : null}
           <Link to="/" className="btn btn-ghost" onClick={() => inDialog && ui.closeModal()}>
             {t('common.backHome')}
           </Link>

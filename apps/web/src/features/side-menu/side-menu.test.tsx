@@ -159,6 +159,28 @@ describe('SideMenu', () => {
     const vip = await screen.findByRole('link', { name: 'VIP service' });
     expect(vip.getAttribute('href')).toBe('https://vip.example.com');
     expect(screen.queryByRole('link', { name: 'Live chat' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Customer service' }).getAttribute('href')).toBe(
+      'https://support.example.com/chat',
+    );
+  });
+
+  it("links customer service to the brand's own channel, and offers none when the brand has none", async () => {
+    stubApi(
+      statusFixture({ customerService: [{ csType: 2, title: 'WhatsApp', path: 'https://wa.me/8801700000000' }] }),
+    );
+    const { unmount } = renderMenu();
+    const service = await screen.findByRole('link', { name: 'Customer service' });
+    expect(service.getAttribute('href')).toBe('https://wa.me/8801700000000');
+    // The one channel is the customer service: it is not listed a second time.
+    expect(screen.queryByRole('link', { name: 'WhatsApp' })).toBeNull();
+    unmount();
+
+    stubApi(statusFixture({ customerService: [] }));
+    renderMenu();
+    // The language block comes with the status: the menu has read the brand's settings.
+    await screen.findByRole('region', { name: 'Language' });
+    expect(screen.queryByRole('link', { name: 'Customer service' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Customer service' })).toBeNull();
   });
 
   it('in mini mode shows icons with tooltips and hides the long blocks', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useCentreLink } from '../../components/centre/address';
 import { notifyServerLanguage } from '../../lib/account-language';
-import { CS_LIVE_CHAT, customerServiceUrl, openCustomerService } from '../../lib/customer-service';
+import { customerServiceEntry, customerServiceUrl } from '../../lib/customer-service';
 import { useGameMenus } from '../../lib/game-menus';
 import { changeLanguage } from '../../lib/i18n';
 import { useLazyImage } from '../../lib/image-loader';
@@ -114,8 +114,10 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
     const r = resource(resources, type);
     return r ? [{ type, url: r.url }] : [];
   });
+  // Customer service is the brand's main channel (hidden when it has none); the others follow it.
+  const service = customerServiceEntry(status);
   const channels = (status?.customerService ?? []).filter(
-    (e): e is CustomerServiceEntry => e.csType !== CS_LIVE_CHAT && customerServiceUrl(e) !== null,
+    (e): e is CustomerServiceEntry => e !== service?.entry && customerServiceUrl(e) !== null,
   );
 
   const tip = (label: string) => (mini ? label : undefined);
@@ -193,17 +195,20 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
           {t('sideMenu.support')}
         </h2>
         <ul className="sm-list">
-          <li>
-            <button
-              type="button"
-              className="sm-item"
-              title={tip(t('sideMenu.customerService'))}
-              onClick={() => openCustomerService(status)}
-            >
-              <Icon name="support" />
-              <span className="sm-label">{t('sideMenu.customerService')}</span>
-            </button>
-          </li>
+          {service ? (
+            <li>
+              <a
+                className="sm-item"
+                href={service.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={tip(t('sideMenu.customerService'))}
+              >
+                <Icon name="support" />
+                <span className="sm-label">{t('sideMenu.customerService')}</span>
+              </a>
+            </li>
+          ) : null}
           <li>
             <Link to={messages} className="sm-item" title={tip(t('sideMenu.messages'))}>
               <Icon name="messages" />

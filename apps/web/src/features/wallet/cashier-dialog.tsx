@@ -1,6 +1,6 @@
 import { Modal } from '@khela/ui/modal';
 import { useTranslation } from 'react-i18next';
-import { openCustomerService } from '../../lib/customer-service';
+import { customerServiceEntry, openCustomerService } from '../../lib/customer-service';
 import { useSystemStatus } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
 
@@ -44,15 +44,17 @@ export function CashierGuidance({ kind, trial, onDone }: { kind: CashierKind; tr
       ) : (
         <>
           <p>{t(kind === 'deposit' ? 'wallet.depositHow' : 'wallet.withdrawHow')}</p>
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              if (openCustomerService(status)) onDone();
-            }}
-          >
-            {t('wallet.contactCustomerService')}
-          </button>
+          {customerServiceEntry(status) ? (
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => {
+                if (openCustomerService(status)) onDone();
+              }}
+            >
+              {t('wallet.contactCustomerService')}
+            </button>
+          ) : null}
         </>
       )}
     </div>
