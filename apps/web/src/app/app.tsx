@@ -1,7 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
+import { watchInstallOffer } from '../lib/install-app';
 import { AppRouter } from './router';
 import { StatusGate } from './status-gate';
+
+watchInstallOffer();
 
 export function createQueryClient() {
   return new QueryClient({

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@khela/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { setManifestLanguage } from './install-app';
 import { local } from './storage';
 
 /**
@@ -36,6 +37,7 @@ export async function initI18n(lang: Locale) {
     returnNull: false,
   });
   document.documentElement.lang = lang;
+  setManifestLanguage(lang);
   return i18next;
 }
 
@@ -55,6 +57,7 @@ export async function changeLanguage(lang: Locale, { remember = true }: { rememb
   }
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;
+  setManifestLanguage(lang);
 }
 
 /** The language this browser's visitor chose, if it is one the brand offers. */

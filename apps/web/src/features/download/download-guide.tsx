@@ -2,6 +2,7 @@ import type { Resource } from '@khela/contract';
 import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
+import { DOWNLOAD_PAGE, installApp, useInstallState } from '../../lib/install-app';
 import { useSystemStatus } from '../../lib/system';
 import './download.css';
 
@@ -29,9 +30,12 @@ function defaultPlatform(): Platform {
 }
 
 /**
- * Android and iOS tabs with four install steps each (spec §2 'Download modal'). Step 1 carries a
- * QR code and a direct link when the brand has that resource, and says so honestly when not.
- * `variant` only changes the layout: a column in the modal, a wide grid on /down.
+ * Android and iOS tabs with four install steps each (spec §2 'Download modal'). When the brand
+ * has its own app for the platform, step 1 carries its QR code and direct link; otherwise the
+ * steps install the site itself as an app (its web app manifest): the browser's install
+ * dialog where it offers one, else how to add it to the home screen by hand, with a QR code
+ * that opens this page on the phone. `variant` only changes the layout: a column in the modal,
+ * a wide grid on /down.
  */
 export function DownloadGuide({ variant }: { variant: 'modal' | 'page' }) {
   const { t, i18n } = useTranslation();
@@ -51,6 +55,8 @@ export function DownloadGuide({ variant }: { variant: 'modal' | 'page' }) {
 
   const url = downloadUrl(status?.resources, platform);
   const name = t(`download.${platform}.name`);
+  // The brand's own app, else the site installed as an app: each has its own steps.
+  const steps = url ? `download.${platform}` : `download.web.${platform}`;
 
   return (
     <div className={`dl-guide dl-guide-${variant}`}>
@@ -91,8 +97,8 @@ export function DownloadGuide({ variant }: { variant: 'modal' | 'page' }) {
               />
               <div className="dl-step-body">
                 <p className="dl-step-no">{t('download.stepNo', { n: formatNumber(i18n.language, n) })}</p>
-                <h3 className="dl-step-title">{t(`download.${platform}.step${n}Title`)}</h3>
-                <p className="dl-step-text">{t(`download.${platform}.step${n}Text`)}</p>
+                <h3 className="dl-step-title">{t(`${steps}.step${n}Title`)}</h3>
+                <p className="dl-step-text">{t(`${steps}.step${n}Text`)}</p>
               </div>
               {n === 1 ? (
                 <div className="dl-get">
@@ -108,9 +114,7 @@ export function DownloadGuide({ variant }: { variant: 'modal' | 'page' }) {
                       </a>
                     </>
                   ) : isPending ? null : (
-                    <p className="dl-missing" data-testid="download-missing">
-                      {t('download.notAvailable', { os: name })}
-                    </p>
+                    <WebAppGet platform={platform} />
                   )}
                 </div>
               ) : null}
@@ -119,6 +123,37 @@ export function DownloadGuide({ variant }: { variant: 'modal' | 'page' }) {
         </ol>
       </div>
     </div>
+  );
+}
+
+/** Step 1 of installing the site as an app. */
+function WebAppGet({ platform }: { platform: Platform }) {
+  const { t } = useTranslation();
+  const state = useInstallState();
+  if (state === 'installed') {
+    return (
+      <p className="dl-note" role="status">
+        {t('download.web.installed')}
+      </p>
+    );
+  }
+  // iOS has no install dialog: Safari's Share menu is the way (the steps say how).
+  if (platform === 'android' && state === 'ready') {
+    return (
+      <button type="button" className="btn btn-primary dl-direct" onClick={() => void installApp()}>
+        {t('download.web.install')}
+      </button>
+    );
+  }
+  return (
+    <>
+      <div className="dl-qr">
+        <Suspense fallback={<div className="dl-qr-skeleton" />}>
+          <QrCode value={new URL(DOWNLOAD_PAGE, location.origin).href} title={t('download.web.qrTitle')} />
+        </Suspense>
+      </div>
+      <p className="dl-note">{t('download.web.scan')}</p>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBrowser, statusFixture } from '../../../test/render';
+import { watchInstallOffer } from '../../lib/install-app';
 import { ui } from '../../lib/ui-store';
 import { SideMenu, sideMenuCategories } from './side-menu';
 
@@ -181,6 +182,29 @@ describe('SideMenu', () => {
     await screen.findByRole('region', { name: 'Language' });
     expect(screen.queryByRole('link', { name: 'Customer service' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Customer service' })).toBeNull();
+  });
+
+  it('installs the site when the browser offers it and the brand has no app of its own, else opens the guide', async () => {
+    stubApi(statusFixture({ resources: [] }));
+    renderMenu();
+    const download = await screen.findByRole('button', { name: 'Download the app' });
+    // No app of the brand's: the QR code opens the download page on the phone.
+    expect((await screen.findByTestId('qr-code')).getAttribute('data-value')).toBe(`${location.origin}/down`);
+    await userEvent.click(download);
+    expect(ui.get().modal).toBe('download');
+    ui.closeModal();
+
+    watchInstallOffer();
+    const prompt = vi.fn(async () => {});
+    window.dispatchEvent(
+      Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt,
+        userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+      }),
+    );
+    await userEvent.click(download);
+    expect(prompt).toHaveBeenCalledOnce();
+    expect(ui.get().modal).toBeNull();
   });
 
   it('in mini mode shows icons with tooltips and hides the long blocks', async () => {

@@ -9,6 +9,7 @@ import { customerServiceEntry, customerServiceUrl } from '../../lib/customer-ser
 import { useGameMenus } from '../../lib/game-menus';
 import { changeLanguage } from '../../lib/i18n';
 import { useLazyImage } from '../../lib/image-loader';
+import { DOWNLOAD_PAGE, installApp, installState } from '../../lib/install-app';
 import { LANGUAGE_NAMES } from '../../lib/language-names';
 import { useSystemStatus } from '../../lib/system';
 import { type ModalName, ui } from '../../lib/ui-store';
@@ -135,6 +136,13 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
     onCloseRef.current();
   };
 
+  // Without an Android app of the brand's own, the download button installs the site itself
+  // when the browser offers it; otherwise (iOS, no offer yet) the guide shows the steps.
+  const download = () => {
+    if (!android && installState() === 'ready') void installApp();
+    else openModal('download');
+  };
+
   // Platform information is a member-centre page (spec §2); the centre asks a visitor to log in.
   const messages = useCentreLink('member', 'messageV2');
 
@@ -246,7 +254,7 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
 
       {mini ? null : (
         <>
-          <DownloadBlock android={android} ios={ios} onDownload={() => openModal('download')} />
+          <DownloadBlock android={android} ios={ios} onDownload={download} />
           {languages.length > 1 ? (
             <section className="sm-section sm-block" aria-labelledby={`${ids}-lang`}>
               <h2 className="sm-heading" id={`${ids}-lang`}>
@@ -295,12 +303,7 @@ export function SideMenu({ mini: miniWanted, onToggle, mobileOpen, onClose }: Pr
       {mini ? (
         <ul className="sm-list sm-section">
           <li>
-            <button
-              type="button"
-              className="sm-item"
-              title={t('sideMenu.appDownload')}
-              onClick={() => openModal('download')}
-            >
+            <button type="button" className="sm-item" title={t('sideMenu.appDownload')} onClick={download}>
               <Icon name="download" />
               <span className="sm-label">{t('sideMenu.appDownload')}</span>
             </button>
@@ -427,10 +430,27 @@ function DownloadBlock({
 }) {
   const { t } = useTranslation();
   const ids = useId();
-  const codes = [
+  const native = [
     ...(android ? [{ key: 'android', label: t('sideMenu.android'), url: android.url }] : []),
     ...(ios ? [{ key: 'ios', label: t('sideMenu.ios'), url: ios.url }] : []),
-  ];
+  ].map((c) => ({
+    ...c,
+    title: t('sideMenu.qrFor', { os: c.label }),
+    caption: t('sideMenu.scanToInstall', { os: c.label }),
+  }));
+  // Without an app of the brand's own, the code opens the download page on the phone, which installs the site.
+  const codes =
+    native.length > 0
+      ? native
+      : [
+          {
+            key: 'site',
+            label: '',
+            url: DOWNLOAD_PAGE,
+            title: t('sideMenu.qrForSite'),
+            caption: t('sideMenu.scanToOpen'),
+          },
+        ];
   const [shown, setShown] = useState(0);
   const code = codes[Math.min(shown, codes.length - 1)];
   return (
@@ -451,14 +471,10 @@ function DownloadBlock({
         <figure className="sm-qr">
           <div className="sm-qr-box">
             <Suspense fallback={<div className="qr-skeleton" />}>
-              <QrCode
-                value={new URL(code.url, location.origin).href}
-                title={t('sideMenu.qrFor', { os: code.label })}
-                className="sm-qr-svg"
-              />
+              <QrCode value={new URL(code.url, location.origin).href} title={code.title} className="sm-qr-svg" />
             </Suspense>
           </div>
-          <figcaption>{t('sideMenu.scanToInstall', { os: code.label })}</figcaption>
+          <figcaption>{code.caption}</figcaption>
         </figure>
       ) : null}
       <button type="button" className="btn btn-primary sm-download-btn" onClick={onDownload}>
