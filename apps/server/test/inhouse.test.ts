@@ -10,7 +10,7 @@ import {
   playOpenCall,
   slotSpinCall,
 } from '@khela/contract';
-import { playRound, roundMessage, SLOT_MODEL_1, seededRng } from '@khela/games';
+import { playRound, roundMessage, SLOT_MODEL_1, seededRng, serverSeedHash } from '@khela/games';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRound } from '../src/modules/inhouse/repo';
@@ -227,6 +227,34 @@ describe(`slot spins on ${TEST_ENGINE}`, () => {
     }
     expect(await balanceOf(p.id)).toBe(expected);
     expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it("commits each round's seed before the spin: the hash shown first is the hash of the seed the round reveals", async () => {
+    const p = await newPlayer(100_000n);
+    const opened = (await openGame(p)).json().value;
+    let shown = opened.slotSeedHash as string;
+    expect(shown).toMatch(/^[0-9a-f]{64}$/);
+    const seeds = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const v = (await spin(opened.token, '1.00')).json().value;
+      expect(serverSeedHash(v.serverSeed)).toBe(shown);
+      expect(v.serverSeedHash).toBe(shown);
+      expect(v.nextServerSeedHash).not.toBe(shown);
+      seeds.add(v.serverSeed);
+      shown = v.nextServerSeedHash;
+    }
+    expect(seeds.size).toBe(3);
+    // The game opened again shows the same commitment: the next round's seed is already chosen.
+    const s = await provider.createGameSession(t.db, {
+      member: { id: p.id, brandId, isAgent: p.isAgent },
+      vendor: 'JL',
+      gameCode: 'slot',
+      language: 'en',
+    });
+    const reopened = (
+      await openGame({ ...p, ticket: await provider.issueLaunchTicket(t.db, brandId, s.token) })
+    ).json();
+    expect(reopened.value.slotSeedHash).toBe(shown);
   });
 
   it('shows the rounds in the betting record and their postings in the account record', async () => {

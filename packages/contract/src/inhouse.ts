@@ -61,6 +61,8 @@ export const PlayOpenValue = z.object({
   /** Play money (a trial account): the page says so. */
   playMoney: z.boolean(),
   slot: SlotInfo.optional(),
+  /** Slot: the hash (SHA-256 of its bytes, hex) of the server seed its next round will use. */
+  slotSeedHash: z.string().optional(),
   dice: DiceInfo.optional(),
   crash: CrashInfo.optional(),
 });
@@ -112,6 +114,10 @@ export const SlotSpinValue = z.object({
   spins: z.array(SlotSpin),
   /** The round's server seed (hex), revealed with the outcome so the round can be replayed. */
   serverSeed: z.string(),
+  /** Its hash, as shown before the spin: the seed was chosen before the round. */
+  serverSeedHash: z.string(),
+  /** The hash of the seed the next round will use. */
+  nextServerSeedHash: z.string(),
 });
 export type SlotSpinValue = z.infer<typeof SlotSpinValue>;
 

@@ -548,6 +548,14 @@ export interface CrashBetsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** The seed of each player's next slot round (migration 0020): its hash is shown before the spin. */
+export interface SlotSeedsTable {
+  brand_id: number;
+  member_id: bigint;
+  server_seed: string;
+  server_seed_hash: string;
+}
+
 /** A dice player's seed pair (migration 0016, decision 0016). */
 export interface DiceSeedsTable {
   id: Generated<bigint>;
@@ -585,6 +593,7 @@ export interface DB {
   crash_rounds: CrashRoundsTable;
   crash_bets: CrashBetsTable;
   dice_seeds: DiceSeedsTable;
+  slot_seeds: SlotSeedsTable;
   provider_vendors: ProviderVendorsTable;
   game_sessions: GameSessionsTable;
   inhouse_rounds: InhouseRoundsTable;

@@ -49,6 +49,7 @@ const opened: PlayOpenValue = {
   balance: '100.00',
   playMoney: true,
   slot,
+  slotSeedHash: 'c0'.repeat(32),
 };
 
 const window0 = [0, 0, 0, 0, 0].map(() => ['A', 'K', 'Q']);
@@ -59,7 +60,9 @@ function round(stake: string, win: string, balance: string): SlotSpinValue {
     stake,
     win,
     balance,
-    serverSeed: 'ab',
+    serverSeed: 'ab'.repeat(32),
+    serverSeedHash: 'c0'.repeat(32),
+    nextServerSeedHash: 'd1'.repeat(32),
     spins: [
       {
         kind: 'base',
@@ -153,6 +156,29 @@ describe('the slot page', () => {
       bnPlay.resultWin.replace('{{amount}}', money('12.00')),
     );
     expect(root.querySelector('.cell.win')).not.toBeNull();
+  });
+
+  it("shows the next round's seed hash before the spin, then the round's seed with a link that checks it", async () => {
+    const { root } = await open(round('1.00', '0.00', '99.00'));
+    const fair = root.querySelector('.fair');
+    expect(fair?.textContent).toContain(bnPlay.seedHash);
+    expect(fair?.textContent).toContain('c0'.repeat(32));
+    const how = [...(fair?.querySelectorAll('a') ?? [])].find((a) => a.textContent === bnPlay.howFair);
+    expect(how?.getAttribute('href')).toBe('/fairness?game=slot');
+    root.querySelector<HTMLButtonElement>('button.spin')?.click();
+    await vi.waitFor(() => expect(fair?.textContent).toContain('d1'.repeat(32)));
+    expect(fair?.textContent).toContain(bnPlay.lastSeed);
+    const check = [...(fair?.querySelectorAll('a') ?? [])].find((a) => a.textContent === bnPlay.checkRound);
+    const q = new URL(check?.getAttribute('href') ?? '', location.origin);
+    expect(q.pathname).toBe('/fairness');
+    expect(Object.fromEntries(q.searchParams)).toEqual({
+      game: 'slot',
+      serverSeed: 'ab'.repeat(32),
+      serverSeedHash: 'c0'.repeat(32),
+      model: 'test-1',
+      stake: '1.00',
+    });
+    expect(check?.getAttribute('target')).toBe('_blank');
   });
 
   it('retries a spin whose answer was lost with the same requestId, so it is never placed twice', async () => {

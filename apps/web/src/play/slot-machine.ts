@@ -2,6 +2,7 @@ import type { PlayOpenValue, SlotInfo, SlotSpinRequest, SlotSpinValue, slotSpinC
 import { PLAY_ENDPOINTS } from '@khela/contract/play-endpoints';
 import { newRequestId, PlayError, type PlaySession } from './api';
 import { h, prefersReducedMotion, wait } from './dom';
+import { fairnessHref, fairnessLink } from './fairness-link';
 import { type FormatMoney, fraction, isLess, minus, plus } from './money';
 import { paytablePanel } from './paytable';
 import { Reels } from './reels';
@@ -54,6 +55,8 @@ export class SlotMachine {
     live: HTMLElement;
     info: HTMLButtonElement;
     panel: HTMLElement;
+    seedHash: HTMLElement;
+    lastRound: HTMLElement;
   };
 
   constructor(
@@ -87,6 +90,8 @@ export class SlotMachine {
       live: h('div', { className: 'sr-only', 'aria-live': 'polite', 'aria-atomic': 'true' }),
       info: h('button', { type: 'button', className: 'info-button', 'aria-label': t('play.info') }, 'i'),
       panel: h('div'),
+      seedHash: h('code', { className: 'seed' }),
+      lastRound: h('p', { className: 'fair-last', hidden: true }),
     };
     this.ui = ui;
     ui.message.append(ui.messageText, ui.retry);
@@ -131,6 +136,13 @@ export class SlotMachine {
         ui.spin,
         h('div', { className: 'auto-wrap' }, ui.auto, ui.autoMenu),
       ),
+      h(
+        'section',
+        { className: 'fair', 'aria-label': t('play.howFair') },
+        h('p', {}, h('span', { className: 'label' }, t('play.seedHash')), ' ', ui.seedHash),
+        ui.lastRound,
+        h('p', {}, fairnessLink(t('play.howFair'), fairnessHref('slot'))),
+      ),
       ui.live,
       panel,
     );
@@ -149,6 +161,8 @@ export class SlotMachine {
     });
 
     this.setStake(0);
+    // The hash of the seed the next round will use, shown before the spin (the seed comes with its outcome).
+    ui.seedHash.textContent = open.slotSeedHash ?? '';
     this.showBalance(this.balance);
     this.ui.win.textContent = this.money('0');
     this.render();
@@ -224,6 +238,7 @@ export class SlotMachine {
     await this.present(round);
     this.balance = round.balance;
     this.showBalance(round.balance);
+    this.showSeeds(round);
     this.busy = false;
     this.render();
     const awardedFreeSpins = round.spins.some((s) => s.freeSpinsAwarded > 0);
@@ -232,6 +247,25 @@ export class SlotMachine {
       this.render();
       if (this.autoplayLeft > 0) void this.nextAutoplay();
     }
+  }
+
+  /** The round's revealed seed with a link that checks it, and the next round's commitment. */
+  private showSeeds(round: SlotSpinValue) {
+    const check = fairnessHref('slot', {
+      serverSeed: round.serverSeed,
+      serverSeedHash: round.serverSeedHash,
+      model: round.modelVersion,
+      stake: round.stake,
+    });
+    this.ui.lastRound.replaceChildren(
+      h('span', { className: 'label' }, this.t('play.lastSeed')),
+      ' ',
+      h('code', { className: 'seed' }, round.serverSeed),
+      ' ',
+      fairnessLink(this.t('play.checkRound'), check),
+    );
+    this.ui.lastRound.hidden = false;
+    this.ui.seedHash.textContent = round.nextServerSeedHash;
   }
 
   private refused(e: unknown, request: SlotSpinRequest) {

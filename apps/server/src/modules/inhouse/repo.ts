@@ -1,5 +1,6 @@
 import { INHOUSE_VENDOR } from '@khela/contract';
-import type { Kysely } from 'kysely';
+import { newServerSeed, serverSeedHash } from '@khela/games';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db';
 import type { DB } from '../../platform/schema';
 
@@ -136,4 +137,45 @@ export async function roundById(
 /** Forgets a round whose stake was refused: it was never played. */
 export async function deleteRound(db: Database, id: bigint): Promise<void> {
   await db.kysely.deleteFrom('inhouse_rounds').where('id', '=', id).execute();
+}
+
+/** Commits a first seed for the member's slot rounds when there is none yet. */
+async function ensureSlotSeed(db: Database, brandId: number, memberId: bigint): Promise<void> {
+  const seed = newServerSeed();
+  await db.kysely
+    .insertInto('slot_seeds')
+    .values({ brand_id: brandId, member_id: memberId, server_seed: seed, server_seed_hash: serverSeedHash(seed) })
+    .onConflict((oc) => oc.columns(['brand_id', 'member_id']).doNothing())
+    .execute();
+}
+
+/** The hash of the seed the member's next slot round will use. */
+export async function nextSlotSeedHash(db: Database, brandId: number, memberId: bigint): Promise<string> {
+  await ensureSlotSeed(db, brandId, memberId);
+  const row = await db.kysely
+    .selectFrom('slot_seeds')
+    .select('server_seed_hash')
+    .where('brand_id', '=', brandId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return row.server_seed_hash;
+}
+
+/**
+ * Takes the committed seed for a new round and commits a fresh one in its place, in one
+ * statement: the row lock makes concurrent spins take one seed each, in turn.
+ */
+export async function takeSlotSeed(db: Database, brandId: number, memberId: bigint): Promise<string> {
+  await ensureSlotSeed(db, brandId, memberId);
+  const next = newServerSeed();
+  const taken = await sql<{ server_seed: string }>`
+    WITH committed AS (
+      SELECT server_seed FROM slot_seeds WHERE brand_id = ${brandId} AND member_id = ${memberId} FOR UPDATE
+    )
+    UPDATE slot_seeds s SET server_seed = ${next}, server_seed_hash = ${serverSeedHash(next)}
+    FROM committed WHERE s.brand_id = ${brandId} AND s.member_id = ${memberId}
+    RETURNING committed.server_seed`.execute(db.kysely);
+  const seed = taken.rows[0]?.server_seed;
+  if (!seed) throw new Error('slot seed vanished');
+  return seed;
 }

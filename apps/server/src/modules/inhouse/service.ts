@@ -14,7 +14,6 @@ import {
   toMinor,
 } from '@khela/contract';
 import {
-  newServerSeed,
   offeredStakes,
   playRound,
   publicSlotModel,
@@ -25,6 +24,7 @@ import {
   type SlotModel,
   type SlotRound,
   seededRng,
+  serverSeedHash,
   smallestStake,
 } from '@khela/games';
 import { AppError } from '../../platform/errors';
@@ -38,8 +38,10 @@ import {
   inhouseGame,
   insertRound,
   memberKindOf,
+  nextSlotSeedHash,
   roundById,
   type StoredRound,
+  takeSlotSeed,
 } from './repo';
 import { type PlayContext, type PlaySession, requireGame } from './session';
 
@@ -97,7 +99,9 @@ export async function open(ctx: PlayContext, ticket: string): Promise<PlayOpenVa
     language,
     balance: money(ctx, await balanceOf(ctx, member)),
     playMoney: isTrialAccount(member.isAgent),
-    ...(game.code === SLOT_GAME ? { slot: slotInfo(ctx, game) } : {}),
+    ...(game.code === SLOT_GAME
+      ? { slot: slotInfo(ctx, game), slotSeedHash: await nextSlotSeedHash(ctx.db, ctx.brandId, member.id) }
+      : {}),
     ...(game.code === DICE_GAME ? { dice: diceInfo(ctx, game) } : {}),
     ...(game.code === 'crash' ? { crash: crashInfo(ctx.brand, game) } : {}),
   };
@@ -162,7 +166,8 @@ export async function spin(ctx: PlayContext, session: PlaySession, req: SlotSpin
   const roundId = roundIdOf(session.member.id, req.requestId);
   let round = await roundById(ctx.db, ctx.brandId, SLOT_GAME, roundId);
   if (!round) {
-    const serverSeed = newServerSeed();
+    // The seed whose hash the page showed before this spin.
+    const serverSeed = await takeSlotSeed(ctx.db, ctx.brandId, session.member.id);
     const inputs: RoundInputs = { modelVersion: SLOT_MODEL.version, stake: stake.toString() };
     const played = playRound(SLOT_MODEL, seededRng(serverSeed, roundMessage(inputs)), stake);
     round =
@@ -184,7 +189,7 @@ export async function spin(ctx: PlayContext, session: PlaySession, req: SlotSpin
   // The same requestId with another stake is not a retry.
   if (round.memberId !== session.member.id || round.stake !== stake) throw new AppError('DUPLICATE_TRANSACTION');
   const balanceAfter = await settle(ctx, session, round);
-  return spinValue(ctx, round, balanceAfter);
+  return spinValue(ctx, round, balanceAfter, await nextSlotSeedHash(ctx.db, ctx.brandId, session.member.id));
 }
 
 /** Moves a stored round's money through the seamless-wallet service; returns the balance after. */
@@ -250,7 +255,7 @@ type StoredSpin = Omit<SlotSpin, 'lines' | 'scatter' | 'win'> & {
   win: string;
 };
 
-function spinValue(ctx: PlayContext, round: StoredRound, balanceAfter: bigint): SlotSpinValue {
+function spinValue(ctx: PlayContext, round: StoredRound, balanceAfter: bigint, nextHash: string): SlotSpinValue {
   const spins = (round.outcome.spins as StoredSpin[]).map(
     (s): SlotSpin => ({
       kind: s.kind,
@@ -271,6 +276,8 @@ function spinValue(ctx: PlayContext, round: StoredRound, balanceAfter: bigint): 
     balance: money(ctx, balanceAfter),
     spins,
     serverSeed: round.serverSeed,
+    serverSeedHash: serverSeedHash(round.serverSeed),
+    nextServerSeedHash: nextHash,
   };
 }
 

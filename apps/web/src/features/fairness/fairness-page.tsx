@@ -16,7 +16,7 @@ const VERIFIERS: Record<FairGame, (props: VerifierProps) => React.ReactNode> = {
 const LINK_FIELDS: Record<FairGame, string[]> = {
   crash: ['hash', 'previousHash', 'terminatingHash', 'round'],
   dice: ['serverSeed', 'clientSeed', 'nonce', 'serverSeedHash', 'target', 'side'],
-  slot: ['serverSeed', 'model', 'stake'],
+  slot: ['serverSeed', 'serverSeedHash', 'model', 'stake'],
 };
 /** Without these a link only opens the game's section; with them it checks the round at once. */
 const LINK_REQUIRED: Record<FairGame, string[]> = {

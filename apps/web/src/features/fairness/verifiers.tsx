@@ -129,13 +129,14 @@ export function SlotVerifier({ initial, autoVerify }: VerifierProps) {
       title={t('fairness.verifyTitle')}
       fields={[
         { name: 'serverSeed', label: t('fairness.slot.serverSeed'), code: true },
+        { name: 'serverSeedHash', label: t('fairness.slot.serverSeedHash'), optional: true, code: true },
         { name: 'model', label: t('fairness.slot.model'), options: versions.map((v) => ({ value: v, label: v })) },
         { name: 'stake', label: t('fairness.slot.stake'), inputMode: 'decimal' },
       ]}
       initial={initial}
       autoVerify={autoVerify}
       verify={(values) => verifySlot(values, decimals)}
-      render={({ round }) => (
+      render={({ round, hashMatches }) => (
         <>
           <ol className="fair-spins">
             {round.spins
@@ -176,6 +177,7 @@ export function SlotVerifier({ initial, autoVerify }: VerifierProps) {
               <dt>{t('fairness.slot.totalWin')}</dt>
               <dd>{money(round.win)}</dd>
             </div>
+            <YesNo label={t('fairness.slot.hashMatches')} value={hashMatches} />
           </dl>
         </>
       )}

@@ -116,6 +116,18 @@ describe('verifySlot', () => {
     expect(verifySlot({ serverSeed: SLOT_SEED, model: 'slot-1', stake: '২' }, 2)).toEqual(r);
   });
 
+  it('says whether the seed is the one whose hash the game showed before the spin', () => {
+    const fields = { serverSeed: SLOT_SEED, model: 'slot-1', stake: '2.00' };
+    const shown = serverSeedHash(SLOT_SEED);
+    expect(verifySlot({ ...fields, serverSeedHash: shown }, 2)).toMatchObject({ ok: true, hashMatches: true });
+    expect(verifySlot({ ...fields, serverSeedHash: 'ab'.repeat(32) }, 2)).toMatchObject({ hashMatches: false });
+    expect(verifySlot({ ...fields, serverSeedHash: '12' }, 2)).toEqual({
+      ok: false,
+      field: 'serverSeedHash',
+      error: 'hash',
+    });
+  });
+
   it.each([
     [{ serverSeed: '', model: 'slot-1', stake: '2' }, 'serverSeed', 'required'],
     [{ serverSeed: 'zz', model: 'slot-1', stake: '2' }, 'serverSeed', 'seed'],

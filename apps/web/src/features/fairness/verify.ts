@@ -120,13 +120,15 @@ export function verifyDice(fields: DiceFields): Verified<DiceResult, keyof DiceF
 /** Every slot model a stored round can name; a new model version is added here as it ships. */
 export const SLOT_MODELS: Record<string, SlotModel> = { [SLOT_MODEL_1.version]: SLOT_MODEL_1 };
 
-export type SlotFields = { serverSeed: string; model: string; stake: string };
-export type SlotResult = { round: SlotRound };
+export type SlotFields = { serverSeed: string; serverSeedHash?: string; model: string; stake: string };
+export type SlotResult = { round: SlotRound; hashMatches?: boolean };
 
 /** `decimals`: the brand currency's, since the stake is typed as the game showed it ("20.00"). */
 export function verifySlot(fields: SlotFields, decimals: number): Verified<SlotResult, keyof SlotFields> {
   const seed = clean(fields.serverSeed);
   if (!SEED.test(seed)) return fail('serverSeed', seed ? 'seed' : 'required');
+  const shown = clean(fields.serverSeedHash);
+  if (shown && !HASH.test(shown)) return fail('serverSeedHash', 'hash');
   const model = SLOT_MODELS[fields.model.trim()];
   if (!model) return fail('model', 'model');
   const stakeText = number(fields.stake);
@@ -138,5 +140,9 @@ export function verifySlot(fields: SlotFields, decimals: number): Verified<SlotR
   } catch {
     return fail('stake', 'stakeLines');
   }
-  return { ok: true, round: replayRound(model, seed, { modelVersion: model.version, stake: stake.toString() }) };
+  return {
+    ok: true,
+    round: replayRound(model, seed, { modelVersion: model.version, stake: stake.toString() }),
+    ...(shown ? { hashMatches: serverSeedHash(seed) === shown } : {}),
+  };
 }

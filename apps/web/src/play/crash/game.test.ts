@@ -159,6 +159,13 @@ describe('the crash page', () => {
     expect(past?.textContent).toBe('2.34×');
     past?.click();
     expect(root.querySelector('.crash-detail')?.textContent).toContain('cd'.repeat(32));
+    // Each past round links to the fairness page, which checks it at once; the page links there too.
+    const check = root.querySelector<HTMLAnchorElement>('.crash-detail a');
+    expect(check?.textContent).toBe(enCrash.checkRound);
+    expect(check?.getAttribute('href')).toBe(`/fairness?game=crash&hash=${'cd'.repeat(32)}`);
+    expect(check?.getAttribute('target')).toBe('_blank');
+    const how = [...root.querySelectorAll('a')].find((a) => a.textContent === enCrash.howFair);
+    expect(how?.getAttribute('href')).toBe('/fairness?game=crash');
   });
 
   it('bets with the panel, then offers the cash-out while flying, and says "too late" after the bust', async () => {

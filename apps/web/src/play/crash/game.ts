@@ -11,6 +11,7 @@ import { CRASH_WS_PATH, PLAY_ENDPOINTS } from '@khela/contract/play-endpoints';
 import { intlTag } from '../../lib/format';
 import { newRequestId, PlayError, type PlaySession } from '../api';
 import { h, prefersReducedMotion } from '../dom';
+import { fairnessHref, fairnessLink } from '../fairness-link';
 import { type FormatMoney, isLess } from '../money';
 import type { Translate } from '../texts';
 import './crash.css';
@@ -88,6 +89,7 @@ export class CrashGame {
       this.detail,
       h('section', { className: 'crash-live' }, h('h2', {}, t('crash.liveBets')), this.list),
       this.fairness,
+      h('p', { className: 'crash-fair' }, fairnessLink(t('crash.howFair'), fairnessHref('crash'))),
     );
     this.render();
   }
@@ -292,7 +294,11 @@ export class CrashGame {
       r.void ? this.t('crash.void') : this.multiplier(r.bust),
     );
     b.addEventListener('click', () => {
-      this.detail.textContent = this.t('crash.verify', { round: r.roundNo, hash: r.hash, index: r.chainIndex });
+      this.detail.replaceChildren(this.t('crash.verify', { round: r.roundNo, hash: r.hash, index: r.chainIndex }));
+      // The fairness page recomputes the bust point from the revealed hash alone.
+      if (r.hash) {
+        this.detail.append(' ', fairnessLink(this.t('crash.checkRound'), fairnessHref('crash', { hash: r.hash })));
+      }
     });
     return h('li', {}, b);
   }

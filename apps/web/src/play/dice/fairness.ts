@@ -1,12 +1,10 @@
 import type { DiceSeedsValue } from '@khela/contract/dice';
 import { PlayError } from '../api';
 import { h } from '../dom';
+import { FAIRNESS_PAGE, fairnessHref } from '../fairness-link';
 import type { Translate } from '../texts';
 import type { DiceApi } from './api';
 import type { DiceFormat } from './format';
-
-/** The site's page that explains the schemes and verifies a pasted round in the browser. */
-export const FAIRNESS_PAGE = '/fairness';
 
 /** A link to the fairness page with a bet's values filled in (a page that ignores them still opens). */
 export function verifyLink(v: {
@@ -15,10 +13,10 @@ export function verifyLink(v: {
   clientSeed: string;
   nonce: number;
 }): string {
-  const q = new URLSearchParams({ game: 'dice', clientSeed: v.clientSeed, nonce: String(v.nonce) });
-  if (v.serverSeed) q.set('serverSeed', v.serverSeed);
-  else q.set('serverSeedHash', v.serverSeedHash);
-  return `${FAIRNESS_PAGE}?${q}`;
+  const round: Record<string, string> = { clientSeed: v.clientSeed, nonce: String(v.nonce) };
+  if (v.serverSeed) round.serverSeed = v.serverSeed;
+  else round.serverSeedHash = v.serverSeedHash;
+  return fairnessHref('dice', round);
 }
 
 const CLIENT_SEED = /^[A-Za-z0-9._-]{1,64}$/;
