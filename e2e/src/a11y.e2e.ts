@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blocking, describeViolations, runAxe } from './axe';
 import { DESKTOP, PHONE } from './harness';
+import { fundedPlayer, openLoggedIn } from './sessions';
 import { open, settle, useKhela } from './support';
 
 type Theme = 'dark' | 'light';
@@ -53,5 +54,32 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
   }
   for (const theme of ['dark', 'light'] as const) {
     it(`/ in the ${theme} theme at phone size`, () => audit('/', 'footer', theme, PHONE));
+  }
+
+  // The account menu is only there once opened: its panel, its items and their colours.
+  for (const theme of ['dark', 'light'] as const) {
+    for (const [size, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      it(`the open account menu in the ${theme} theme at ${size} size`, async () => {
+        const account = await fundedPlayer(env.khela, 'menu');
+        const { context, page, errors } = await openLoggedIn(env, account, 'bn', { theme, viewport });
+        try {
+          await page.locator('.avatar-menu-button').click();
+          await page.locator('.avatar-menu-panel').getByRole('menuitem').first().waitFor();
+          await settle(page);
+          const found = blocking(await runAxe(page, '.avatar-menu-panel'));
+          const where = `account menu ${theme} ${size}`;
+          expect(
+            found.map((v) => v.id),
+            describeViolations(where, found),
+          ).toEqual([]);
+          expect(errors).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
   }
 });

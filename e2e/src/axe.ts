@@ -13,13 +13,16 @@ export type AxeViolation = {
   nodes: { target: string[]; failureSummary: string }[];
 };
 
-/** Runs axe on the whole page (WCAG 2.x A/AA and best practices) and returns its violations. */
-export async function runAxe(page: Page): Promise<AxeViolation[]> {
+/**
+ * Runs axe (WCAG 2.x A/AA and best practices) on the whole page, or only on what `include`
+ * selects (an open menu), and returns its violations.
+ */
+export async function runAxe(page: Page, include?: string): Promise<AxeViolation[]> {
   await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
+  return page.evaluate(async (selector) => {
     type AxeResult = { violations: AxeViolation[] };
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<AxeResult> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: object): Promise<AxeResult> } }).axe;
+    const result = await axe.run(selector ? { include: [selector] } : document, { resultTypes: ['violations'] });
     return result.violations.map((v) => ({
       id: v.id,
       impact: v.impact,
@@ -27,7 +30,7 @@ export async function runAxe(page: Page): Promise<AxeViolation[]> {
       helpUrl: v.helpUrl,
       nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
     }));
-  });
+  }, include);
 }
 
 /** The violations a page may not ship with. */

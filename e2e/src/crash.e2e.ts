@@ -113,6 +113,9 @@ describe('the crash game, two players in one round', () => {
     await expect
       .poll(() => winner.frame.locator('.crash-balance').textContent(), { timeout: 10_000 })
       .toContain(money('bn', 100_000n - spent + won.win));
+    // The game links to the page that checks its rounds.
+    const how = winner.frame.getByRole('link', { name: exact(t('bn', 'play-crash.howFair')) });
+    expect(await how.getAttribute('href')).toBe('/fairness?game=crash');
 
     // The round's hash is revealed at the bust (a high bust flies up to 154 s, at the 10,000× cap);
     // the fairness page then recomputes its bust point from the hash alone.

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { SlotSpinValue } from '@khela/contract';
+import { serverSeedHash } from '@khela/games/fair/seed-hash';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from './harness';
@@ -10,7 +11,9 @@ import { exact, type Lang, t, useKhela } from './support';
  * The money path end to end: a player opens the in-house lobby, launches the slot (the game popup
  * on a desktop, the /game page on a phone), spins real rounds against the wallet, and sees the
  * header balance follow without a reload; then finds the round in the betting record and its debit
- * and credit in the account record. Nothing is faked: the launch, the single-use ticket, the spin,
+ * and credit in the account record. Before every spin the game shows the hash of the seed its
+ * round will use; the round reveals that seed, and its link checks the round on the fairness
+ * page. Nothing is faked: the launch, the single-use ticket, the spin,
  * the seamless-wallet calls and the ledger are the server's own. SHOTS=<dir> keeps screenshots for
  * a look.
  */
@@ -36,12 +39,18 @@ describe('the in-house slot, launched from the lobby', () => {
   async function spinUntilNetWin(page: Page, lang: Lang): Promise<SlotSpinValue> {
     const frame = page.frameLocator('iframe.game-frame');
     const spin = frame.getByRole('button', { name: exact(t(lang, 'play.spin')) });
+    const fair = frame.getByRole('region', { name: exact(t(lang, 'play.howFair')) });
     for (let i = 0; i < MAX_SPINS; i++) {
+      // The commitment on screen before the spin: the round must reveal the seed behind it.
+      const shown = await fair.locator('code').first().textContent();
       const answer = page.waitForResponse(isSpin);
       await spin.click();
       const response = await answer;
       expect(response.status()).toBe(200);
       const round = ((await response.json()) as { value: SlotSpinValue }).value;
+      expect(shown).toMatch(/^[0-9a-f]{64}$/);
+      expect(serverSeedHash(round.serverSeed)).toBe(shown);
+      await fair.getByText(round.nextServerSeedHash).waitFor();
       if (Number(round.win) > 0 && round.win !== round.stake) return round;
     }
     throw new Error(`no net win in ${MAX_SPINS} spins`);
@@ -74,6 +83,19 @@ describe('the in-house slot, launched from the lobby', () => {
         mkdirSync(SHOTS, { recursive: true });
         await page.screenshot({ path: `${SHOTS}/slot-${lang}-${phone ? 'phone' : 'desktop'}.png` });
       }
+      // The round's own link checks it on the fairness page, in a tab beside the game.
+      const checking = context.waitForEvent('page');
+      await frame.getByRole('link', { name: exact(t(lang, 'play.checkRound')) }).click();
+      const check = await checking;
+      await check.getByRole('heading', { level: 1, name: exact(t(lang, 'fairness.title')) }).waitFor();
+      const result = check.getByRole('status');
+      await result
+        .getByText(exact(money(lang, round.win)))
+        .first()
+        .waitFor();
+      const matches = result.locator('.fair-row').filter({ hasText: t(lang, 'fairness.slot.hashMatches') });
+      expect(await matches.locator('dd').textContent()).toBe(t(lang, 'fairness.yes'));
+      await check.close();
 
       // The popup's close button (Escape would go to the game, which has the keyboard focus).
       if (!phone)

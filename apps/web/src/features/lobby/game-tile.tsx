@@ -54,9 +54,14 @@ export function GameTile({ game, favourites }: { game: GameItem; favourites: Fav
             className={`game-tile-img${img.status === 'loaded' || img.status === 'error' ? ' is-ready' : ''}`}
             data-status={img.status}
           />
-          {game.isHot === 1 ? <span className="game-badge game-badge-hot">{t('lobby.hot')}</span> : null}
-          {game.maintenance === 1 ? (
-            <span className="game-badge game-badge-maintenance">{t('lobby.maintenance')}</span>
+          {game.isHot === 1 || game.maintenance === 1 ? (
+            // Along the picture's foot, clear of the favourite star at its top corner.
+            <span className="game-badges">
+              {game.isHot === 1 ? <span className="game-badge game-badge-hot">{t('lobby.hot')}</span> : null}
+              {game.maintenance === 1 ? (
+                <span className="game-badge game-badge-maintenance">{t('lobby.maintenance')}</span>
+              ) : null}
+            </span>
           ) : null}
         </span>
         <span className="game-tile-name">{game.gameName}</span>
