@@ -8,8 +8,8 @@ import { exact, type Lang, open, settle, t, useKhela } from './support';
 const BD_IP = '103.4.144.1';
 /** A public address in the United States. */
 const US_IP = '8.8.8.8';
-/** The brand's live-chat customer service (csType 1) of the demo seed: what Contact Us opens. */
-const LIVE_CHAT = 'https://support.khela.example/live';
+/** The demo brand's customer service (its Telegram channel, csType 3): what Contact Us opens. */
+const SUPPORT = 'https://t.me/khela_demo_support';
 /** The demo brand's name (apps/server/src/seed/demo.ts). */
 const BRAND = 'Khela';
 
@@ -93,16 +93,16 @@ describe('system status screens', () => {
   }
 
   /** Contact Us opens customer service in a new tab; the outside address is answered locally. */
-  async function expectContactUsOpensLiveChat(context: BrowserContext, page: Page, lang: Lang) {
-    await context.route(`${LIVE_CHAT}**`, (route) =>
-      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>live chat</title>' }),
+  async function expectContactUsOpensSupport(context: BrowserContext, page: Page, lang: Lang) {
+    await context.route(`${SUPPORT}**`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<title>support</title>' }),
     );
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: exact(t(lang, 'status.contactUs')) }).click(),
     ]);
     await popup.waitForLoadState();
-    expect(popup.url()).toBe(LIVE_CHAT);
+    expect(popup.url()).toBe(SUPPORT);
     // The site itself stays where it was.
     expect(new URL(page.url()).pathname).toBe('/');
     await popup.close();
@@ -119,7 +119,7 @@ describe('system status screens', () => {
         await page.getByText(until, { exact: true }).waitFor();
         // The site is not shown behind it.
         expect(await page.getByRole('banner').count()).toBe(0);
-        await expectContactUsOpensLiveChat(context, page, lang);
+        await expectContactUsOpensSupport(context, page, lang);
       });
     });
 
@@ -136,7 +136,7 @@ describe('system status screens', () => {
       const bangladesh = new Intl.DisplayNames(['bn-BD'], { type: 'region' }).of('BD') as string;
       await facts.getByText(`${bangladesh} (BD)`, { exact: true }).waitFor();
       expect(await page.getByRole('banner').count()).toBe(0);
-      await expectContactUsOpensLiveChat(context, page, 'bn');
+      await expectContactUsOpensSupport(context, page, 'bn');
     });
   });
 
