@@ -15,6 +15,7 @@ const member = {
   memberLabel: [],
   avatar: null,
   language: null,
+  returning: true,
 };
 
 /** A call with a query and params, like a record page or a promotion by id. */
