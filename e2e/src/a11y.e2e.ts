@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocking, describeViolations, runAxe } from './axe';
+import { type AxeViolation, blocking, describeViolations, runAxe } from './axe';
 import { DESKTOP, PHONE } from './harness';
 import { fundedPlayer, openLoggedIn } from './sessions';
 import { open, settle, useKhela } from './support';
@@ -12,6 +12,15 @@ const PAGES: { path: string; ready: string }[] = [
   { path: '/register', ready: 'main h1' },
   { path: '/helpmc', ready: 'main .help-section' },
 ];
+
+/** No violation found; otherwise the report of each, in the log and in the failure. */
+function expectNone(found: AxeViolation[], where: string) {
+  if (found.length > 0) console.error(describeViolations(where, found));
+  expect(
+    found.map((v) => v.id),
+    describeViolations(where, found),
+  ).toEqual([]);
+}
 
 describe('accessibility (axe-core): no serious or critical violations', () => {
   const env = useKhela();
@@ -34,13 +43,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
       const fullHeight = await page.evaluate(() => document.documentElement.scrollHeight);
       await page.setViewportSize({ width: viewport.width, height: Math.max(viewport.height, fullHeight) });
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-      const found = blocking(await runAxe(page));
-      const where = `${path} ${theme} ${viewport.width}x${viewport.height}`;
-      if (found.length > 0) console.error(describeViolations(where, found));
-      expect(
-        found.map((v) => v.id),
-        describeViolations(where, found),
-      ).toEqual([]);
+      expectNone(blocking(await runAxe(page)), `${path} ${theme} ${viewport.width}x${viewport.height}`);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -69,12 +72,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
           await page.locator('.avatar-menu-button').click();
           await page.locator('.avatar-menu-panel').getByRole('menuitem').first().waitFor();
           await settle(page);
-          const found = blocking(await runAxe(page, '.avatar-menu-panel'));
-          const where = `account menu ${theme} ${size}`;
-          expect(
-            found.map((v) => v.id),
-            describeViolations(where, found),
-          ).toEqual([]);
+          expectNone(blocking(await runAxe(page, '.avatar-menu-panel')), `account menu ${theme} ${size}`);
           expect(errors).toEqual([]);
         } finally {
           await context.close();

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { changeListeners } from './changes';
 
 /**
  * Installing the site as an app (the web app manifest the server serves at
@@ -24,18 +25,7 @@ export type InstallState = 'ready' | 'installed' | 'manual';
 let offer: InstallOffer | null = null;
 let installed = false;
 let watching = false;
-const listeners = new Set<() => void>();
-
-function emit() {
-  for (const l of listeners) l();
-}
-
-function subscribe(l: () => void) {
-  listeners.add(l);
-  return () => {
-    listeners.delete(l);
-  };
-}
+const { emit, subscribe } = changeListeners();
 
 function runsAsApp(): boolean {
   const standalone = typeof matchMedia === 'function' && matchMedia('(display-mode: standalone)').matches;

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setUnauthorizedHandler } from './api';
+import { changeListeners } from './changes';
 import { SESSION_KEYS, type SessionKey, session } from './storage';
 import { ui } from './ui-store';
 
@@ -7,16 +8,7 @@ import { ui } from './ui-store';
  * The session of spec §4: logged in means a token exists in sessionStorage. This module owns
  * starting and ending it, so every screen that shows logged-in state re-renders together.
  */
-const listeners = new Set<() => void>();
-function emit() {
-  for (const l of listeners) l();
-}
-function subscribe(l: () => void) {
-  listeners.add(l);
-  return () => {
-    listeners.delete(l);
-  };
-}
+const { emit, subscribe } = changeListeners();
 
 /** The current token (null when logged out), re-rendering on login and logout. */
 export function useSessionToken(): string | null {
