@@ -151,31 +151,49 @@ async function ensureSlotSeed(db: Database, brandId: number, memberId: bigint): 
 
 /** The hash of the seed the member's next slot round will use. */
 export async function nextSlotSeedHash(db: Database, brandId: number, memberId: bigint): Promise<string> {
-  await ensureSlotSeed(db, brandId, memberId);
-  const row = await db.kysely
-    .selectFrom('slot_seeds')
-    .select('server_seed_hash')
-    .where('brand_id', '=', brandId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirstOrThrow();
+  const read = () =>
+    db.kysely
+      .selectFrom('slot_seeds')
+      .select('server_seed_hash')
+      .where('brand_id', '=', brandId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+  let row = await read();
+  if (!row) {
+    await ensureSlotSeed(db, brandId, memberId);
+    row = await read();
+  }
+  if (!row) throw new Error('slot seed vanished');
   return row.server_seed_hash;
 }
 
 /**
  * Takes the committed seed for a new round and commits a fresh one in its place, in one
- * statement: the row lock makes concurrent spins take one seed each, in turn.
+ * statement (the row lock makes concurrent spins take one seed each, in turn); answers the
+ * seed taken and the hash of the one now committed.
  */
-export async function takeSlotSeed(db: Database, brandId: number, memberId: bigint): Promise<string> {
-  await ensureSlotSeed(db, brandId, memberId);
+export async function takeSlotSeed(
+  db: Database,
+  brandId: number,
+  memberId: bigint,
+): Promise<{ seed: string; nextHash: string }> {
   const next = newServerSeed();
-  const taken = await sql<{ server_seed: string }>`
-    WITH committed AS (
-      SELECT server_seed FROM slot_seeds WHERE brand_id = ${brandId} AND member_id = ${memberId} FOR UPDATE
-    )
-    UPDATE slot_seeds s SET server_seed = ${next}, server_seed_hash = ${serverSeedHash(next)}
-    FROM committed WHERE s.brand_id = ${brandId} AND s.member_id = ${memberId}
-    RETURNING committed.server_seed`.execute(db.kysely);
+  const nextHash = serverSeedHash(next);
+  const take = () =>
+    sql<{ server_seed: string }>`
+      WITH committed AS (
+        SELECT server_seed FROM slot_seeds WHERE brand_id = ${brandId} AND member_id = ${memberId} FOR UPDATE
+      )
+      UPDATE slot_seeds s SET server_seed = ${next}, server_seed_hash = ${nextHash}
+      FROM committed WHERE s.brand_id = ${brandId} AND s.member_id = ${memberId}
+      RETURNING committed.server_seed`.execute(db.kysely);
+  let taken = await take();
+  // A player who never opened the game since seeds were committed has none yet.
+  if (taken.rows.length === 0) {
+    await ensureSlotSeed(db, brandId, memberId);
+    taken = await take();
+  }
   const seed = taken.rows[0]?.server_seed;
   if (!seed) throw new Error('slot seed vanished');
-  return seed;
+  return { seed, nextHash };
 }

@@ -165,9 +165,12 @@ export async function spin(ctx: PlayContext, session: PlaySession, req: SlotSpin
 
   const roundId = roundIdOf(session.member.id, req.requestId);
   let round = await roundById(ctx.db, ctx.brandId, SLOT_GAME, roundId);
+  let nextHash: string | null = null;
   if (!round) {
     // The seed whose hash the page showed before this spin.
-    const serverSeed = await takeSlotSeed(ctx.db, ctx.brandId, session.member.id);
+    const taken = await takeSlotSeed(ctx.db, ctx.brandId, session.member.id);
+    const serverSeed = taken.seed;
+    nextHash = taken.nextHash;
     const inputs: RoundInputs = { modelVersion: SLOT_MODEL.version, stake: stake.toString() };
     const played = playRound(SLOT_MODEL, seededRng(serverSeed, roundMessage(inputs)), stake);
     round =
@@ -189,7 +192,9 @@ export async function spin(ctx: PlayContext, session: PlaySession, req: SlotSpin
   // The same requestId with another stake is not a retry.
   if (round.memberId !== session.member.id || round.stake !== stake) throw new AppError('DUPLICATE_TRANSACTION');
   const balanceAfter = await settle(ctx, session, round);
-  return spinValue(ctx, round, balanceAfter, await nextSlotSeedHash(ctx.db, ctx.brandId, session.member.id));
+  // A retried request did not take a seed: the one committed now is read.
+  nextHash ??= await nextSlotSeedHash(ctx.db, ctx.brandId, session.member.id);
+  return spinValue(ctx, round, balanceAfter, nextHash);
 }
 
 /** Moves a stored round's money through the seamless-wallet service; returns the balance after. */
