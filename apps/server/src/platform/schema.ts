@@ -548,7 +548,7 @@ export interface CrashBetsTable {
   created_at: GeneratedTimestamp;
 }
 
-/** The seed of each player's next slot round (migration 0020): its hash is shown before the spin. */
+/** The seed of each player's next slot round (migration 0021): its hash is shown before the spin. */
 export interface SlotSeedsTable {
   brand_id: number;
   member_id: bigint;
