@@ -153,6 +153,8 @@ describe('SMTP transport: the password-reset email through a real SMTP server', 
     const smtp = await startSmtp();
     process.env.SMTP_URL = url(smtp.port);
     process.env.MAIL_FROM = 'Khela <no-reply@khela.test>';
+    // Reset links point only to the site's public address (never to a request's Host).
+    process.env.PUBLIC_URL = 'http://khela.test:8080';
     const t = await createTestApp(ACCOUNT_TEST_ENV);
     try {
       const { res, username } = await register(t.app);
@@ -180,7 +182,7 @@ describe('SMTP transport: the password-reset email through a real SMTP server', 
           if (!first) throw new Error('no email arrived');
           return first;
         },
-        { timeout: 4_000, interval: 20 },
+        { timeout: 20_000, interval: 20 },
       );
       // One email, over the authenticated session, to the member only.
       expect(smtp.received).toHaveLength(1);
@@ -207,10 +209,11 @@ describe('SMTP transport: the password-reset email through a real SMTP server', 
     } finally {
       delete process.env.SMTP_URL;
       delete process.env.MAIL_FROM;
+      delete process.env.PUBLIC_URL;
       await t.close();
       await smtp.close();
     }
-  });
+  }, 120_000); // registration, the reset and the login hash passwords: slow on a busy two-core machine
 
   it('writes Bengali text intact, in the subject and the body', async () => {
     const smtp = await startSmtp();
@@ -313,6 +316,7 @@ describe('SMTP transport: the password-reset email through a real SMTP server', 
     });
     process.env.SMTP_URL = url(smtp.port);
     process.env.MAIL_FROM = 'no-reply@khela.test';
+    process.env.PUBLIC_URL = 'http://khela.test:8080';
     const t = await createTestApp(ACCOUNT_TEST_ENV);
     try {
       const { username } = await register(t.app);
@@ -326,7 +330,7 @@ describe('SMTP transport: the password-reset email through a real SMTP server', 
           payload,
         });
       const res = await forgot({ username, email });
-      await vi.waitFor(() => expect(refusals).toEqual([email]), { timeout: 4_000, interval: 20 });
+      await vi.waitFor(() => expect(refusals).toEqual([email]), { timeout: 20_000, interval: 20 });
       const unknown = await forgot({ username: 'nosuchplayer9', email: 'nobody@example.com' });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(unknown.body);
@@ -334,10 +338,11 @@ describe('SMTP transport: the password-reset email through a real SMTP server', 
     } finally {
       delete process.env.SMTP_URL;
       delete process.env.MAIL_FROM;
+      delete process.env.PUBLIC_URL;
       await t.close();
       await smtp.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('mail configuration', () => {
