@@ -257,6 +257,7 @@ describe('member info', () => {
       memberLabel: [{ labelName: 'VIP' }],
       avatar: null,
       language: null,
+      returning: expect.any(Boolean),
     });
   });
 });
