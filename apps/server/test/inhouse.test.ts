@@ -89,6 +89,12 @@ afterAll(async () => {
 });
 
 describe(`in-house open on ${TEST_ENGINE}`, () => {
+  it("tells the page the brand's currency symbol and decimals, so it writes amounts as the site does", async () => {
+    const res = await openGame(await newPlayer(100_000n));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toMatchObject({ currency: 'BDT', currencySymbol: '৳', decimals: 2 });
+  });
+
   it('redeems a launch ticket once for a fresh session token, the balance and the slot model', async () => {
     const p = await newPlayer(100_000n);
     const res = await openGame(p);

@@ -158,7 +158,7 @@ function parse(value: number | bigint | string): Decimal | null {
 function round(d: Decimal, min: number, max: number): Decimal {
   let { whole, frac } = d;
   if (frac.length > max) {
-    const up = (frac.charCodeAt(max) - LATIN_ZERO) >= 5;
+    const up = frac.charCodeAt(max) - LATIN_ZERO >= 5;
     frac = frac.slice(0, max);
     if (up) {
       const digits = (BigInt(whole + frac) + 1n).toString().padStart(whole.length + max, '0');
@@ -278,7 +278,9 @@ function build(locale: string): Formatter {
     if (!f) {
       f = new Intl.DateTimeFormat(s.dateTag, {
         dateStyle: 'medium',
-        ...((o.time ?? true) ? { timeStyle: 'short' as const, hourCycle: s.hour23 ? ('h23' as const) : ('h12' as const) } : {}),
+        ...((o.time ?? true)
+          ? { timeStyle: 'short' as const, hourCycle: s.hour23 ? ('h23' as const) : ('h12' as const) }
+          : {}),
         ...(o.utc ? { timeZone: 'UTC' } : {}),
       });
       dateFormats.set(key, f);
@@ -313,6 +315,17 @@ function build(locale: string): Formatter {
       );
     },
   };
+}
+
+/** Spec §2: the header shows '$' when the brand has no currency symbol. */
+const DEFAULT_SYMBOL = '$';
+
+/**
+ * The symbol a wallet's amounts carry: the brand's (or '$' when it has none), and none for
+ * play money, which is not the brand's currency.
+ */
+export function currencySymbol(playMoney: boolean, brandSymbol: string | undefined): string {
+  return playMoney ? '' : brandSymbol || DEFAULT_SYMBOL;
 }
 
 const cache = new Map<string, Formatter>();

@@ -55,6 +55,9 @@ export const PlayOpenValue = z.object({
   gameCode: z.string(),
   gameName: z.string(),
   currency: z.string(),
+  /** The brand's currency symbol (empty when it has none) and decimals: the page writes amounts as the site does. */
+  currencySymbol: z.string(),
+  decimals: z.number().int(),
   /** The language the player launched in (a LOCALES code). */
   language: z.string(),
   balance: Money,

@@ -1,4 +1,5 @@
 import { PAGINATION_MARGIN, PAGINATION_RANGE } from '@khela/contract/constants';
+import { formatter } from '@khela/contract/format';
 import { useTranslation } from 'react-i18next';
 import './pagination.css';
 
@@ -47,8 +48,9 @@ export function Pagination({
   /** The navigation's accessible name (default: the notices' "pages"). */
   label?: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (total < 2) return null;
+  const fmt = formatter(i18n.language);
   return (
     <nav className="pager" aria-label={label ?? t('notices.pages')}>
       <button
@@ -75,7 +77,7 @@ export function Pagination({
             aria-label={t('notices.page', { n: item })}
             onClick={() => onChange(item)}
           >
-            {item}
+            {fmt.count(item)}
           </button>
         ),
       )}

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@khela/contract/constants';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { numberInterpolation } from './format';
 import { setManifestLanguage } from './install-app';
 import { local } from './storage';
 
@@ -29,13 +30,17 @@ export function initialLanguage(offered: readonly string[] = LOCALES, brandDefau
 
 export async function initI18n(lang: Locale) {
   const resources = { [lang]: { translation: await loadLocale(lang) } };
-  await i18next.use(initReactI18next).init({
-    lng: lang,
-    fallbackLng: false,
-    resources,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(numberInterpolation)
+    .init({
+      lng: lang,
+      fallbackLng: false,
+      resources,
+      // Every interpolated number goes through the language's formatter (lib/format.ts).
+      interpolation: { escapeValue: false, alwaysFormat: true },
+      returnNull: false,
+    });
   document.documentElement.lang = lang;
   setManifestLanguage(lang);
   return i18next;

@@ -1,5 +1,6 @@
+import { currencySymbol, formatter } from '@khela/contract/format';
+import type { PlayOpenValue } from '@khela/contract/inhouse';
 import { toMinor } from '@khela/contract/money';
-import { intlTag } from '../lib/format';
 
 /**
  * Amounts stay decimal strings (contract/money.ts); sums and comparisons use integer minor
@@ -35,16 +36,15 @@ function toDecimal(m: bigint): string {
 
 export type FormatMoney = (amount: string) => string;
 
-/** Money in the wallet's currency and the player's language (৳১২.০০ in bn, BDT 12.00 in en). */
-export function moneyFormatter(lang: string, currency: string): FormatMoney {
-  let nf: Intl.NumberFormat;
-  try {
-    nf = new Intl.NumberFormat(intlTag(lang), { style: 'currency', currency });
-  } catch {
-    // A currency code Intl does not know: plain digits with the code in front.
-    const plain = new Intl.NumberFormat(intlTag(lang), { minimumFractionDigits: 2 });
-    return (amount) => `${currency} ${plain.format(amount as unknown as number)}`;
-  }
-  // Intl formats a decimal string exactly (no float on the way); lib.dom types only say number.
-  return (amount) => nf.format(amount as unknown as number);
+/**
+ * Money as the site writes it (contract format.ts): ১২.০০৳ in Bengali, ৳12.00 in English, in
+ * the brand's decimals; play money without the brand's symbol.
+ */
+export function moneyFormatter(
+  lang: string,
+  open: Pick<PlayOpenValue, 'currencySymbol' | 'decimals' | 'playMoney'>,
+): FormatMoney {
+  const unit = { decimals: open.decimals, symbol: currencySymbol(open.playMoney, open.currencySymbol) };
+  const fmt = formatter(lang);
+  return (amount) => fmt.money(amount, unit);
 }

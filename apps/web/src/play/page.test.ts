@@ -45,6 +45,8 @@ const opened: PlayOpenValue = {
   gameCode: 'slot',
   gameName: 'Khela Slots',
   currency: 'BDT',
+  currencySymbol: '৳',
+  decimals: 2,
   language: 'bn',
   balance: '100.00',
   playMoney: true,
@@ -95,7 +97,7 @@ function network(spins: SpinAnswer[], open: PlayOpenValue | Failure = opened) {
   return sent;
 }
 
-const money = moneyFormatter('bn', 'BDT');
+const money = moneyFormatter('bn', opened);
 const body = (c: Sent | undefined) => c?.body as { stake?: string; requestId?: string; ticket?: string };
 const button = (name: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === name || b.getAttribute('aria-label') === name);
@@ -128,7 +130,8 @@ describe('the slot page', () => {
 
   it('shows the balance, the first stake and the play-money label in the language of the launch', async () => {
     const { root } = await open();
-    expect(root.querySelector('#balance')?.textContent).toBe(money('100.00'));
+    // Play money: Bengali digits, no taka sign (it is not the brand's currency).
+    expect(root.querySelector('#balance')?.textContent).toBe('১০০.০০');
     expect(root.querySelector('#stake')?.textContent).toBe(money('1.00'));
     expect(root.textContent).toContain(bnPlay.playMoney);
     expect(document.documentElement.lang).toBe('bn');
@@ -185,7 +188,8 @@ describe('the slot page', () => {
     const { calls, root } = await open(new TypeError('Failed to fetch'), round('1.00', '0.00', '99.00'));
     root.querySelector<HTMLButtonElement>('button.spin')?.click();
     await vi.waitFor(() => expect(root.querySelector('.message')?.textContent).toContain(bnErrors.NETWORK));
-    expect(root.querySelector('#balance')?.textContent).toBe(money('100.00'));
+    // Play money: Bengali digits, no taka sign (it is not the brand's currency).
+    expect(root.querySelector('#balance')?.textContent).toBe('১০০.০০');
     // The stake cannot change while the first spin's outcome is unknown.
     expect(button(bnPlay.stakeUp)?.disabled).toBe(true);
     button(bnPlay.retry)?.click();
@@ -204,7 +208,8 @@ describe('the slot page', () => {
     const { root } = await open(failure(409, 'INSUFFICIENT_FUNDS'));
     root.querySelector<HTMLButtonElement>('button.spin')?.click();
     await vi.waitFor(() => expect(root.querySelector('.message-text')?.textContent).toBe(bnErrors.INSUFFICIENT_FUNDS));
-    expect(root.querySelector('#balance')?.textContent).toBe(money('100.00'));
+    // Play money: Bengali digits, no taka sign (it is not the brand's currency).
+    expect(root.querySelector('#balance')?.textContent).toBe('১০০.০০');
     expect(root.querySelector('.win-amount')?.textContent).toBe(money('0'));
     expect(root.querySelector<HTMLButtonElement>('button.spin')?.disabled).toBe(false);
     expect(button(bnPlay.retry)?.hidden).toBe(true);

@@ -41,18 +41,18 @@ export async function startPlayPage(root: HTMLElement): Promise<PlayGame | null>
     if (session.open.dice) {
       // Its own chunk: the slot page does not download the dice game, nor the reverse.
       const [{ DiceGame }, diceTexts] = await Promise.all([import('./dice/dice-game'), loadTexts(lang, 'dice')]);
-      return mount(root, new DiceGame(session, diceTexts, moneyFormatter(lang, session.open.currency)));
+      return mount(root, new DiceGame(session, diceTexts, moneyFormatter(lang, session.open)));
     }
     if (session.open.gameCode === 'crash') {
       // Its own chunk: the slot page does not download the crash game, nor the reverse.
       const [{ CrashGame }, ct] = await Promise.all([import('./crash/game'), loadTexts(lang, 'crash')]);
-      const game = new CrashGame(session, ct, moneyFormatter(lang, session.open.currency), lang);
+      const game = new CrashGame(session, ct, moneyFormatter(lang, session.open), lang);
       root.replaceChildren(game.element);
       game.connect();
       return null;
     }
     if (!session.open.slot) throw new PlayError('NOT_FOUND', 'errors.NOT_FOUND');
-    return mount(root, new SlotMachine(session, t, moneyFormatter(lang, session.open.currency)));
+    return mount(root, new SlotMachine(session, t, moneyFormatter(lang, session.open)));
   } catch (e) {
     const error = e instanceof PlayError ? e : new PlayError('NETWORK', 'errors.NETWORK');
     const text = t(error.messageKey);

@@ -1,5 +1,5 @@
+import { formatter } from '@khela/contract/format';
 import type { SlotInfo } from '@khela/contract/inhouse';
-import { intlTag } from '../lib/format';
 import { h } from './dom';
 import { paylineDiagram } from './reels';
 import { type SymbolArt, symbolElement } from './symbols';
@@ -11,7 +11,8 @@ import type { Translate } from './texts';
  */
 export function paytablePanel(info: SlotInfo, art: Map<string, SymbolArt>, t: Translate, onClose: () => void) {
   // Counts and pays in the page's language's digits (১০০ in Bengali), like the money.
-  const num = new Intl.NumberFormat(intlTag(document.documentElement.lang || 'en')).format;
+  const fmt = formatter(document.documentElement.lang || 'en');
+  const num = (n: number) => fmt.count(n);
   const pays = h('ul', { className: 'pays' });
   // Regular symbols first, then WILD and SCATTER, each with its own rule under the list.
   const ordered = [...info.symbols].sort((a, b) => rankOf(a.kind) - rankOf(b.kind));
@@ -53,7 +54,7 @@ export function paytablePanel(info: SlotInfo, art: Map<string, SymbolArt>, t: Tr
       h('p', {}, t('play.freeSpinsRule', info.freeSpins)),
       h('h3', {}, t('play.linesTitle', { count: info.paylines.length })),
       lines,
-      h('p', {}, t('play.rtp', { rtp: info.rtp })),
+      h('p', {}, t('play.rtp', { rtp: fmt.decimal(info.rtp, 2) })),
       h('p', { className: 'muted' }, t('play.version', { version: info.modelVersion })),
     ),
   );

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@khela/contract/constants';
+import { formatter } from '@khela/contract/format';
 
 /**
  * The play page's texts: its own namespace (locales/<lang>/play.json) and the few `errors`
@@ -57,9 +58,14 @@ export async function loadTexts(lang: Locale, game?: string): Promise<Translate>
     const text = errors[code];
     if (text) table[`errors.${code}`] = text;
   }
+  const fmt = formatter(lang);
   return (key, vars) => {
     // An unknown error key (a code newer than this page) still reads as a sentence.
     const text = table[key] ?? (key.startsWith('errors.') ? table['errors.UNKNOWN'] : undefined) ?? key;
-    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars?.[name] ?? ''));
+    // A number is written in the language's digits (as the site's i18next does); strings as given.
+    return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
+      const value = vars?.[name] ?? '';
+      return typeof value === 'number' ? fmt.number(value) : value;
+    });
   };
 }

@@ -96,6 +96,8 @@ export async function open(ctx: PlayContext, ticket: string): Promise<PlayOpenVa
     gameCode: game.code,
     gameName: game.names[language] ?? game.names.en ?? game.code,
     currency: currencyOf(member, ctx.brand),
+    currencySymbol: ctx.brand.currencySymbol,
+    decimals: ctx.brand.currencyDecimals,
     language,
     balance: money(ctx, await balanceOf(ctx, member)),
     playMoney: isTrialAccount(member.isAgent),

@@ -1,6 +1,7 @@
 import { PICKER_BLUR_DELAY_MS } from '@khela/contract/constants';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../lib/format';
 import { DEFAULT_DIALING_CODE, useDialingCodes } from './phone';
 
 /** Countries whose names the picker shows beside their code: the region and where its workers live. */
@@ -42,6 +43,7 @@ type Props = { value: string; onChange: (dial: string) => void };
 export function CountryCodePicker({ value, onChange }: Props) {
   const { t, i18n } = useTranslation();
   const codes = useDialingCodes();
+  const fmt = useFormat();
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const listId = useId();
@@ -60,7 +62,7 @@ export function CountryCodePicker({ value, onChange }: Props) {
       <input
         className="auth-input auth-country-input"
         readOnly
-        value={value}
+        value={fmt.digits(value)}
         aria-label={t('auth.countryCode')}
         onFocus={onFocus}
         onBlur={onBlur}
@@ -80,7 +82,7 @@ export function CountryCodePicker({ value, onChange }: Props) {
                     setOpen(false);
                   }}
                 >
-                  {country ? `${regionName(country.code, i18n.language)} ${dial}` : dial}
+                  {country ? `${regionName(country.code, i18n.language)} ${fmt.digits(dial)}` : fmt.digits(dial)}
                 </button>
               </li>
             );

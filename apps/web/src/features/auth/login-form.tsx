@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { typedDigits } from '../../lib/format';
 import { prepareSealing } from '../../lib/seal';
 import { useWhitelabel } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
@@ -278,7 +279,7 @@ export function LoginForm() {
             placeholder={t('auth.mobilePlaceholder')}
             error={err.mobileNum?.message}
             start={<CountryCodePicker value={dial} onChange={setDial} />}
-            {...register('mobileNum')}
+            {...register('mobileNum', typedDigits)}
           />
           <Field
             label={t('validation.fields.verificationCode')}
@@ -287,7 +288,7 @@ export function LoginForm() {
             placeholder={t('auth.smsCodePlaceholder')}
             error={err.smsCode?.message}
             end={<SmsCodeButton send={requestCode} onError={smsRefused} />}
-            {...register('smsCode')}
+            {...register('smsCode', typedDigits)}
           />
         </>
       ) : (
@@ -329,7 +330,7 @@ export function LoginForm() {
                   )}
                 </button>
               }
-              {...register('captcha')}
+              {...register('captcha', typedDigits)}
             />
           ) : null}
         </>

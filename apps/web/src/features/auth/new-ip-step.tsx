@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
+import { typedDigits, useFormat } from '../../lib/format';
 import { resendNewIpCode, verifyNewIp } from './api';
 import { Field } from './field';
 import { errorText, fieldMessage } from './messages';
@@ -23,6 +24,7 @@ type Props = {
  */
 export function NewIpStep({ challenge, password, onBack }: Props) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const complete = useCompleteLogin();
   const { register, handleSubmit, formState, setError, clearErrors } = useForm<{ code: string }>({
     defaultValues: { code: '' },
@@ -49,7 +51,7 @@ export function NewIpStep({ challenge, password, onBack }: Props) {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate aria-label={t('auth.newIpTitle')}>
       <h3 className="auth-step-title">{t('auth.newIpTitle')}</h3>
-      <p className="auth-bonus">{t('auth.newIpLead', { mobile: challenge.mobile })}</p>
+      <p className="auth-bonus">{t('auth.newIpLead', { mobile: fmt.digits(challenge.mobile) })}</p>
       <Field
         label={t('validation.fields.verificationCode')}
         inputMode="numeric"
@@ -65,7 +67,7 @@ export function NewIpStep({ challenge, password, onBack }: Props) {
             onError={(e) => setGeneral(errorText(t, e))}
           />
         }
-        {...register('code')}
+        {...register('code', typedDigits)}
       />
       {general ? (
         <p className="auth-alert" role="alert">

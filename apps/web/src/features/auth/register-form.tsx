@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { typedDigits } from '../../lib/format';
 import { prepareSealing } from '../../lib/seal';
 import { startSession } from '../../lib/session';
 import { session } from '../../lib/storage';
@@ -37,6 +38,16 @@ const INPUT_TYPE: Partial<Record<RegisterField, HTMLInputTypeAttribute>> = {
   mobileNum: 'tel',
   paymentPassword: 'password',
 };
+/** Fields a person types digits into: read in Latin digits whatever script they were typed in. */
+const DIGIT_FIELDS = new Set<RegisterField>([
+  'mobileNum',
+  'qqNum',
+  'whatsapp',
+  'idNumber',
+  'affiliateCode',
+  'recommenderId',
+  'captcha',
+]);
 const AUTOCOMPLETE: Partial<Record<RegisterField, string>> = {
   email: 'email',
   mobileNum: 'tel-national',
@@ -237,7 +248,7 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
       onFocus={f === 'mobileNum' ? phone.prefetch : undefined}
       maxLength={settings[f].maxLength || undefined}
       error={err(f)}
-      {...register(f)}
+      {...register(f, DIGIT_FIELDS.has(f) ? typedDigits : undefined)}
     />
   );
 

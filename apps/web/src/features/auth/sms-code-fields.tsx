@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { typedDigits } from '../../lib/format';
 import { CountryCodePicker } from './country-code-picker';
 import { Field } from './field';
 import type { HumanCheckState } from './human-check';
@@ -73,7 +74,7 @@ export function SmsCodeFields<T extends FieldValues>(props: Props<T>) {
         maxLength={props.mobileMaxLength}
         error={errors[names.mobile]?.message}
         start={<CountryCodePicker value={props.dial} onChange={props.onDialChange} />}
-        {...form.register(names.mobile)}
+        {...form.register(names.mobile, typedDigits)}
       />
       <Field
         label={t('validation.fields.verificationCode')}
@@ -83,7 +84,7 @@ export function SmsCodeFields<T extends FieldValues>(props: Props<T>) {
         placeholder={t('auth.smsCodePlaceholder')}
         error={errors[names.code]?.message}
         end={<SmsCodeButton send={send} onError={props.onRefused} />}
-        {...form.register(names.code)}
+        {...form.register(names.code, typedDigits)}
       />
     </>
   );

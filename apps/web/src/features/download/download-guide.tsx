@@ -1,7 +1,7 @@
 import type { Resource } from '@khela/contract';
 import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { DOWNLOAD_PAGE, installApp, useInstallState } from '../../lib/install-app';
 import { useSystemStatus } from '../../lib/system';
 import './download.css';
@@ -38,7 +38,8 @@ function defaultPlatform(): Platform {
  * a wide grid on /down.
  */
 export function DownloadGuide({ variant }: { variant: 'modal' | 'page' }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { data: status, isPending } = useSystemStatus();
   const [platform, setPlatform] = useState<Platform>(defaultPlatform);
   const baseId = useId();
@@ -96,7 +97,7 @@ export function DownloadGuide({ variant }: { variant: 'modal' | 'page' }) {
                 loading="lazy"
               />
               <div className="dl-step-body">
-                <p className="dl-step-no">{t('download.stepNo', { n: formatNumber(i18n.language, n) })}</p>
+                <p className="dl-step-no">{t('download.stepNo', { n: fmt.count(n) })}</p>
                 <h3 className="dl-step-title">{t(`${steps}.step${n}Title`)}</h3>
                 <p className="dl-step-text">{t(`${steps}.step${n}Text`)}</p>
               </div>

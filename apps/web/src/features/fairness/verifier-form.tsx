@@ -1,3 +1,4 @@
+import { readNumber } from '@khela/contract/format';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from './verify';
@@ -37,18 +38,30 @@ export function VerifierForm<K extends string, R>({
   render,
   autoVerify,
 }: Props<K, R>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const inputs = useRef(new Map<K, HTMLInputElement | HTMLSelectElement>());
   const start = Object.fromEntries(
     fields.map((f) => [f.name, initial[f.name] ?? f.options?.[0]?.value ?? '']),
   ) as Record<K, string>;
   const [values, setValues] = useState(start);
-  const [outcome, setOutcome] = useState<ReturnType<typeof verify> | null>(() => (autoVerify ? verify(start) : null));
+  // Numbers as the reader writes them (১২,৩৪৫.৫০, a pasted ৳ amount) reach the check as plain decimals.
+  const read = (typed: Record<K, string>) =>
+    Object.fromEntries(
+      fields.map((f) => [
+        f.name,
+        f.inputMode === 'numeric' || f.inputMode === 'decimal'
+          ? readNumber(typed[f.name], i18n.language)
+          : typed[f.name],
+      ]),
+    ) as Record<K, string>;
+  const [outcome, setOutcome] = useState<ReturnType<typeof verify> | null>(() =>
+    autoVerify ? verify(read(start)) : null,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const next = verify(values);
+    const next = verify(read(values));
     setOutcome(next);
     if (!next.ok) inputs.current.get(next.field)?.focus();
   };

@@ -1,6 +1,5 @@
-import { fromMinor } from '@khela/contract/money';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, intlTag } from '../../lib/format';
+import { currencySymbol, useFormat } from '../../lib/format';
 import { useSystemStatus } from '../../lib/system';
 import { VerifierForm } from './verifier-form';
 import {
@@ -16,16 +15,6 @@ import {
 /** What a deep link pre-filled (`?game=dice&serverSeed=…`), and whether to check it at once. */
 export type VerifierProps = { initial: Record<string, string>; autoVerify: boolean };
 
-/** A number with `digits` (up to `maxDigits`) decimals in the reader's digits (২.৩৫ in Bangla). */
-function useFixed() {
-  const { i18n } = useTranslation();
-  return (value: number, digits: number, maxDigits = digits) =>
-    new Intl.NumberFormat(intlTag(i18n.language), {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: maxDigits,
-    }).format(value);
-}
-
 function YesNo({ label, value }: { label: string; value: boolean | undefined }) {
   const { t } = useTranslation();
   if (value === undefined) return null;
@@ -39,7 +28,7 @@ function YesNo({ label, value }: { label: string; value: boolean | undefined }) 
 
 export function CrashVerifier({ initial, autoVerify }: VerifierProps) {
   const { t } = useTranslation();
-  const fixed = useFixed();
+  const fmt = useFormat();
   return (
     <VerifierForm<keyof CrashFields, ReturnType<typeof verifyCrash> & { ok: true }>
       title={t('fairness.verifyTitle')}
@@ -57,7 +46,7 @@ export function CrashVerifier({ initial, autoVerify }: VerifierProps) {
         <dl className="fair-rows">
           <div className="fair-row is-main">
             <dt>{t('fairness.crash.bust')}</dt>
-            <dd>{fixed(r.bust / 100, 2)}×</dd>
+            <dd>{fmt.multiplier(r.bust / 100)}</dd>
           </div>
           <YesNo label={t('fairness.crash.linksPrevious')} value={r.linksPrevious} />
           <YesNo label={t('fairness.crash.linksTerminating')} value={r.linksTerminating} />
@@ -69,7 +58,7 @@ export function CrashVerifier({ initial, autoVerify }: VerifierProps) {
 
 export function DiceVerifier({ initial, autoVerify }: VerifierProps) {
   const { t } = useTranslation();
-  const fixed = useFixed();
+  const fmt = useFormat();
   return (
     <VerifierForm<keyof DiceFields, ReturnType<typeof verifyDice> & { ok: true }>
       title={t('fairness.verifyTitle')}
@@ -95,17 +84,19 @@ export function DiceVerifier({ initial, autoVerify }: VerifierProps) {
         <dl className="fair-rows">
           <div className="fair-row is-main">
             <dt>{t('fairness.dice.roll')}</dt>
-            <dd>{fixed(r.roll / 100, 2)}</dd>
+            <dd>{fmt.decimal(r.roll / 100, 2)}</dd>
           </div>
           <YesNo label={t('fairness.dice.hashMatches')} value={r.hashMatches} />
           {r.bet && (
             <div className={`fair-row ${r.bet.won ? 'is-yes' : 'is-no'}`}>
               <dt>
-                {t('fairness.dice.bet')}: {t(`fairness.dice.${r.bet.side}`)} {fixed(r.bet.target / 100, 2)}
+                {t('fairness.dice.bet')}: {t(`fairness.dice.${r.bet.side}`)} {fmt.decimal(r.bet.target / 100, 2)}
               </dt>
               <dd>
                 {r.bet.won
-                  ? t('fairness.dice.won', { multiplier: fixed(r.bet.multiplier / 10_000, 2, 4) })
+                  ? t('fairness.dice.won', {
+                      multiplier: fmt.multiplier(r.bet.multiplier / 10_000, { min: 2, max: 4 }),
+                    })
                   : t('fairness.dice.lost')}
               </dd>
             </div>
@@ -117,11 +108,12 @@ export function DiceVerifier({ initial, autoVerify }: VerifierProps) {
 }
 
 export function SlotVerifier({ initial, autoVerify }: VerifierProps) {
-  const { t, i18n } = useTranslation();
-  const fixed = useFixed();
-  const num = (n: number) => fixed(n, 0);
-  const decimals = useSystemStatus().data?.brand.currencyDecimals ?? 2;
-  const money = (minor: bigint) => formatMoney(i18n.language, fromMinor(minor, decimals), decimals);
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const num = (n: number) => fmt.count(n);
+  const brand = useSystemStatus().data?.brand;
+  const decimals = brand?.currencyDecimals ?? 2;
+  const money = (minor: bigint) => fmt.money(minor, { decimals, symbol: currencySymbol(false, brand?.currencySymbol) });
   const symbol = (id: string) => t(`fairness.slot.symbols.${id}`, { defaultValue: id });
   const versions = Object.keys(SLOT_MODELS);
   return (

@@ -1,3 +1,4 @@
+import { latinDigits } from '@khela/contract/format';
 import { toMinor } from '@khela/contract/money';
 import { crashPointOf, linksTo, previousHash } from '@khela/games/fair/crash';
 import { type DiceSide, diceMultiplier, diceRoll, diceTargetOffered, diceWins } from '@khela/games/fair/dice';
@@ -22,12 +23,11 @@ const SEED = /^(?:[0-9a-f]{2}){1,128}$/;
 export const MAX_CHAIN_DISTANCE = 1_000_000;
 const WHOLE = /^\d{1,16}$/;
 
-const clean = (text: string | undefined) => (text ?? '').trim().toLowerCase();
-/** Numbers typed on a Bangla or Thai keyboard (৫০.০০, ๕๐) read as Latin digits. */
-const number = (text: string | undefined) =>
-  clean(text)
-    .replace(/[\u09e6-\u09ef]/g, (d) => String(d.charCodeAt(0) - 0x09e6))
-    .replace(/[\u0e50-\u0e59]/g, (d) => String(d.charCodeAt(0) - 0x0e50));
+/** Hashes, seeds and numbers, typed on any keyboard (৫০.০০, ๕๐ read as 50.00, 50). */
+const clean = (text: string | undefined) =>
+  latinDigits(text ?? '')
+    .trim()
+    .toLowerCase();
 const fail = <F extends string>(field: F, error: string): FieldError<F> => ({ ok: false, field, error });
 
 export type CrashFields = { hash: string; previousHash?: string; terminatingHash?: string; round?: string };
@@ -46,7 +46,7 @@ export function verifyCrash(fields: CrashFields): Verified<CrashResult, keyof Cr
   const previous = clean(fields.previousHash);
   if (previous && !HASH.test(previous)) return fail('previousHash', 'hash');
   const terminating = clean(fields.terminatingHash);
-  const roundText = number(fields.round);
+  const roundText = clean(fields.round);
   if (terminating && !HASH.test(terminating)) return fail('terminatingHash', 'hash');
   // The terminating hash and the round number only mean something together.
   if (terminating && !roundText) return fail('round', 'required');
@@ -95,12 +95,12 @@ export function verifyDice(fields: DiceFields): Verified<DiceResult, keyof DiceF
   const clientSeed = fields.clientSeed ?? '';
   if (clientSeed === '') return fail('clientSeed', 'required');
   if (clientSeed.length > 256) return fail('clientSeed', 'clientSeed');
-  const nonceText = number(fields.nonce);
+  const nonceText = clean(fields.nonce);
   if (!nonceText) return fail('nonce', 'required');
   if (!WHOLE.test(nonceText) || !Number.isSafeInteger(Number(nonceText))) return fail('nonce', 'nonce');
   const shown = clean(fields.serverSeedHash);
   if (shown && !HASH.test(shown)) return fail('serverSeedHash', 'hash');
-  const targetText = number(fields.target);
+  const targetText = clean(fields.target);
   let bet: DiceResult['bet'];
   const roll = diceRoll(seed, clientSeed, Number(nonceText));
   if (targetText) {
@@ -131,7 +131,7 @@ export function verifySlot(fields: SlotFields, decimals: number): Verified<SlotR
   if (shown && !HASH.test(shown)) return fail('serverSeedHash', 'hash');
   const model = SLOT_MODELS[fields.model.trim()];
   if (!model) return fail('model', 'model');
-  const stakeText = number(fields.stake);
+  const stakeText = clean(fields.stake);
   if (!stakeText) return fail('stake', 'required');
   const stake = toMinor(stakeText, decimals);
   if (stake === null || stake <= 0n) return fail('stake', 'stake');

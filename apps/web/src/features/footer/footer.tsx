@@ -2,7 +2,7 @@ import type { GameMenus } from '@khela/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { customerServiceEntry, openCustomerService } from '../../lib/customer-service';
-import { intlTag } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { useGameMenus } from '../../lib/game-menus';
 import { useLazyImage } from '../../lib/image-loader';
 import { useSystemStatus } from '../../lib/system';
@@ -26,10 +26,11 @@ export function footerVendors(menus: GameMenus | undefined): Vendor[] {
 
 /** Site footer (spec §2): about us, affiliates, responsible gaming, vendor logos, copyright. */
 export function Footer() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { data: status } = useSystemStatus();
   // Digits in the reader's script (২১ in Bangla); a year has no thousands separator.
-  const num = (n: number) => new Intl.NumberFormat(intlTag(i18n.language), { useGrouping: false }).format(n);
+  const num = (n: number) => fmt.number(n, { grouping: false });
   const { data: menus } = useGameMenus();
   const brand = status?.brand.name || t('common.brandName');
   const vendors = footerVendors(menus);

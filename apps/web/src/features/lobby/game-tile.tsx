@@ -1,7 +1,7 @@
 import type { GameItem } from '@khela/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { formatMoney } from '../../lib/format';
+import { currencySymbol, useFormat } from '../../lib/format';
 import { useLazyImage } from '../../lib/image-loader';
 import { openGame } from '../../lib/open-game';
 import { useLoggedIn } from '../../lib/session';
@@ -18,7 +18,8 @@ export type FavouriteControl = {
  * if it never loads), hot and maintenance marks, the favourite star and the minimum stake.
  */
 export function GameTile({ game, favourites }: { game: GameItem; favourites: FavouriteControl }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const brand = useBrand();
   const loggedIn = useLoggedIn();
   const navigate = useNavigate();
@@ -70,7 +71,10 @@ export function GameTile({ game, favourites }: { game: GameItem; favourites: Fav
           {brand && Number(game.minBet) > 0 ? (
             <span className="game-tile-bet">
               {t('lobby.minBetShort', {
-                amount: `${brand.currencySymbol}${formatMoney(i18n.language, game.minBet, brand.currencyDecimals)}`,
+                amount: fmt.money(game.minBet, {
+                  decimals: brand.currencyDecimals,
+                  symbol: currencySymbol(false, brand.currencySymbol),
+                }),
               })}
             </span>
           ) : null}

@@ -7,7 +7,7 @@ import { Pagination } from '@khela/ui/pagination';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useSearchParams } from 'react-router';
-import { formatMoney } from '../../lib/format';
+import { currencySymbol, useFormat } from '../../lib/format';
 import { useGameMenus } from '../../lib/game-menus';
 import { useLazyImage } from '../../lib/image-loader';
 import { categoryTarget } from '../../lib/lobbies';
@@ -104,7 +104,8 @@ export function GuestFavouriteNote({ onClose }: { onClose(): void }) {
 
 /** A category's lobby (spec §2): vendors, filters, search, 42 games a page. */
 export function Lobby({ category }: { category: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const brand = useBrand();
   const [search, setSearch] = useSearchParams();
   const params = paramsFromSearch(category, search);
@@ -131,7 +132,8 @@ export function Lobby({ category }: { category: string }) {
     else toggle('vassalage', v.vassalage);
   };
   const page = games.data;
-  const money = (amount: string) => formatMoney(i18n.language, amount, brand?.currencyDecimals ?? 2);
+  const money = (amount: string) =>
+    fmt.money(amount, { decimals: brand?.currencyDecimals ?? 2, symbol: currencySymbol(false, brand?.currencySymbol) });
 
   return (
     <div className="lobby">
@@ -207,7 +209,7 @@ export function Lobby({ category }: { category: string }) {
               aria-pressed={params.minBet === m}
               onClick={() => toggle('minBet', m)}
             >
-              {t('lobby.stakeUpTo', { amount: `${brand?.currencySymbol || ''}${money(m)}` })}
+              {t('lobby.stakeUpTo', { amount: money(m) })}
             </button>
           ))}
         </fieldset>

@@ -2,20 +2,22 @@ import { RECORD_TX_TYPES, type RecordTxType } from '@khela/contract/records';
 import { Pagination } from '@khela/ui/pagination';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { useTransactionHistory } from './api';
-import { FilterSelect, Money, PlayMoneyNote, RecordState, Summary, useRecordRange } from './record-kit';
+import { FilterSelect, Money, PlayMoneyNote, RecordState, Summary, useMoneyUnit, useRecordRange } from './record-kit';
 
 const PAGE_SIZE = 20;
 
 /** Account record (transactionHistory): every movement of the player's wallet, newest first. */
 export default function AccountRecord() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const [type, setType] = useState<'all' | RecordTxType>('all');
   const [pageNo, setPageNo] = useState(1);
   const { range, bar } = useRecordRange(() => setPageNo(1));
   const q = useTransactionHistory({ ...range, type, pageNo, pageSize: PAGE_SIZE });
   const v = q.data;
+  const unit = useMoneyUnit(v);
   return (
     <section className="rec" aria-label={t('memberCentre.pages.transactionHistory')}>
       <div className="rec-filters">
@@ -39,13 +41,13 @@ export default function AccountRecord() {
           items={[
             {
               label: t('memberCentre.credits'),
-              value: <Money amount={v.summary.credits} decimals={v.decimals} signed />,
+              value: <Money amount={v.summary.credits} unit={unit} signed />,
             },
             {
               label: t('memberCentre.debits'),
-              value: <Money amount={v.summary.debits} decimals={v.decimals} signed />,
+              value: <Money amount={v.summary.debits} unit={unit} signed />,
             },
-            { label: t('memberCentre.net'), value: <Money amount={v.summary.net} decimals={v.decimals} signed /> },
+            { label: t('memberCentre.net'), value: <Money amount={v.summary.net} unit={unit} signed /> },
           ]}
         />
       ) : null}
@@ -64,16 +66,25 @@ export default function AccountRecord() {
             <tbody>
               {v.list.map((r) => (
                 <tr key={r.id}>
-                  <td data-label={t('memberCentre.time')}>{formatDate(i18n.language, r.time)}</td>
+                  <td data-label={t('memberCentre.time')}>{fmt.date(r.time)}</td>
                   <td data-label={t('memberCentre.type')}>{t(`memberCentre.txTypes.${r.type}`)}</td>
                   <td data-label={t('memberCentre.amount')} className="num">
-                    <Money amount={r.amount} decimals={v.decimals} signed />
+                    <Money amount={r.amount} unit={unit} signed />
                   </td>
                   <td data-label={t('memberCentre.balanceAfter')} className="num">
-                    <Money amount={r.balanceAfter} decimals={v.decimals} />
+                    <Money amount={r.balanceAfter} unit={unit} />
                   </td>
                   <td data-label={t('memberCentre.reference')} className="rec-ref">
-                    {[r.detail, r.roundId].filter(Boolean).join(' · ') || '—'}
+                    {r.detail || r.roundId ? (
+                      <>
+                        {r.detail}
+                        {r.detail && r.roundId ? ' · ' : null}
+                        {/* A round id is a reference to quote, not a number: it stays as written. */}
+                        {r.roundId ? <code className="rec-code">{r.roundId}</code> : null}
+                      </>
+                    ) : (
+                      '—'
+                    )}
                   </td>
                 </tr>
               ))}

@@ -3,15 +3,24 @@ import { ROUND_STATUSES, type RoundStatus } from '@khela/contract/records';
 import { Pagination } from '@khela/ui/pagination';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { useBettingHistory, useProfit } from './api';
-import { FilterSelect, PlayMoneyNote, RecordState, RoundTotals, StakeWinNetCells, useRecordRange } from './record-kit';
+import {
+  FilterSelect,
+  PlayMoneyNote,
+  RecordState,
+  RoundTotals,
+  StakeWinNetCells,
+  useMoneyUnit,
+  useRecordRange,
+} from './record-kit';
 
 const PAGE_SIZE = 20;
 
 /** Betting record (personalHistoryCopy): the player's game rounds, newest first. */
 export default function BettingRecord() {
   const { t, i18n } = useTranslation();
+  const fmt = useFormat();
   const [pageNo, setPageNo] = useState(1);
   const reset = () => setPageNo(1);
   const { range, bar } = useRecordRange(reset);
@@ -28,6 +37,7 @@ export default function BettingRecord() {
     ...(vendor ? { vendor } : {}),
   });
   const v = q.data;
+  const unit = useMoneyUnit(v);
   return (
     <section className="rec" aria-label={t('memberCentre.pages.personalHistoryCopy')}>
       <div className="rec-filters">
@@ -58,7 +68,7 @@ export default function BettingRecord() {
         />
       </div>
       <PlayMoneyNote show={v?.playMoney} />
-      {v ? <RoundTotals totals={v.summary} decimals={v.decimals} /> : null}
+      {v ? <RoundTotals totals={v.summary} unit={unit} /> : null}
       <RecordState loading={q.isPending} error={q.error} empty={!!v && v.list.length === 0} onRetry={() => q.refetch()}>
         {v ? (
           <table className="rec-table">
@@ -76,16 +86,16 @@ export default function BettingRecord() {
             <tbody>
               {v.list.map((r) => (
                 <tr key={`${r.vendor}:${r.roundId}`}>
-                  <td data-label={t('memberCentre.time')}>{formatDate(i18n.language, r.openedAt)}</td>
+                  <td data-label={t('memberCentre.time')}>{fmt.date(r.openedAt)}</td>
                   <td data-label={t('memberCentre.game')}>
                     <span>
                       {r.gameName} <span className="rec-faint">{r.vendor}</span>
                     </span>
                   </td>
                   <td data-label={t('memberCentre.round')} className="rec-ref">
-                    {r.roundId}
+                    <code className="rec-code">{r.roundId}</code>
                   </td>
-                  <StakeWinNetCells row={r} decimals={v.decimals} />
+                  <StakeWinNetCells row={r} unit={unit} />
                   <td data-label={t('memberCentre.status')}>
                     <span className={`rec-status rec-status-${r.status}`}>
                       {t(`memberCentre.statuses.${r.status}`)}

@@ -1,16 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, intlTag } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { useProfit } from './api';
-import { FilterSelect, PlayMoneyNote, RecordState, RoundTotals, StakeWinNetCells, useRecordRange } from './record-kit';
+import {
+  FilterSelect,
+  PlayMoneyNote,
+  RecordState,
+  RoundTotals,
+  StakeWinNetCells,
+  useMoneyUnit,
+  useRecordRange,
+} from './record-kit';
 
 /** Personal P&L (personalProfit): stake, win and net over a range, by vendor or by day. */
 export default function PersonalProfit() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const { range, bar } = useRecordRange();
   const [groupBy, setGroupBy] = useState<'vendor' | 'day'>('vendor');
   const q = useProfit({ ...range, groupBy, utcOffsetMinutes: -new Date().getTimezoneOffset() });
   const v = q.data;
+  const unit = useMoneyUnit(v);
   return (
     <section className="rec" aria-label={t('memberCentre.pages.personalProfit')}>
       <div className="rec-filters">
@@ -26,7 +36,7 @@ export default function PersonalProfit() {
         />
       </div>
       <PlayMoneyNote show={v?.playMoney} />
-      {v ? <RoundTotals totals={v.total} decimals={v.decimals} /> : null}
+      {v ? <RoundTotals totals={v.total} unit={unit} /> : null}
       <RecordState loading={q.isPending} error={q.error} empty={!!v && v.rows.length === 0} onRetry={() => q.refetch()}>
         {v ? (
           <table className="rec-table">
@@ -43,17 +53,12 @@ export default function PersonalProfit() {
               {v.rows.map((r) => (
                 <tr key={r.key}>
                   <td data-label={t(groupBy === 'vendor' ? 'memberCentre.vendor' : 'memberCentre.day')}>
-                    {groupBy === 'day'
-                      ? new Intl.DateTimeFormat(intlTag(i18n.language), {
-                          dateStyle: 'medium',
-                          timeZone: 'UTC',
-                        }).format(new Date(`${r.key}T00:00:00Z`))
-                      : r.key}
+                    {groupBy === 'day' ? fmt.date(`${r.key}T00:00:00Z`, { time: false, utc: true }) : r.key}
                   </td>
                   <td data-label={t('memberCentre.rounds')} className="num">
-                    {formatNumber(i18n.language, r.rounds)}
+                    {fmt.count(r.rounds)}
                   </td>
-                  <StakeWinNetCells row={r} decimals={v.decimals} />
+                  <StakeWinNetCells row={r} unit={unit} />
                 </tr>
               ))}
             </tbody>

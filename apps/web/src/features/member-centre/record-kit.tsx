@@ -2,7 +2,8 @@ import type { RecordTotals } from '@khela/contract/records';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { currencySymbol, useFormat } from '../../lib/format';
+import { useSystemStatus } from '../../lib/system';
 import { DATE_PRESETS, type DatePreset, rangeOf } from './pages';
 import './member-centre.css';
 
@@ -47,13 +48,24 @@ export function FilterSelect<T extends string>({
   );
 }
 
-/** An amount through Intl in the active language; signed ones coloured (green in, red out). */
-export function Money({ amount, decimals, signed }: { amount: string; decimals: number; signed?: boolean }) {
-  const { i18n } = useTranslation();
+/** How a record's amounts are written: the currency's decimals and symbol (none for play money). */
+export type MoneyUnit = { decimals: number; symbol: string };
+
+/** The unit of a record page's answer (its decimals and whether it is play money). */
+export function useMoneyUnit(page: { decimals: number; playMoney: boolean } | undefined): MoneyUnit {
+  const brand = useSystemStatus().data?.brand;
+  return {
+    decimals: page?.decimals ?? brand?.currencyDecimals ?? 2,
+    symbol: currencySymbol(page?.playMoney ?? false, brand?.currencySymbol),
+  };
+}
+
+/** An amount in the active language; signed ones coloured (green in, red out) and marked +/−. */
+export function Money({ amount, unit, signed }: { amount: string; unit: MoneyUnit; signed?: boolean }) {
+  const fmt = useFormat();
   const n = Number(amount);
   const tone = !signed || n === 0 ? '' : n > 0 ? ' rec-pos' : ' rec-neg';
-  const text = formatMoney(i18n.language, amount, decimals);
-  return <span className={`rec-money${tone}`}>{signed && n > 0 ? `+${text}` : text}</span>;
+  return <span className={`rec-money${tone}`}>{fmt.money(amount, { ...unit, signed })}</span>;
 }
 
 /** Loading, failure (with retry) and empty states around a record's content. */
@@ -131,39 +143,34 @@ export function useRecordRange(onPick?: () => void) {
 }
 
 /** Rounds, stake, win and net of a set of game rounds (betting record and P&L). */
-export function RoundTotals({ totals, decimals }: { totals: RecordTotals; decimals: number }) {
-  const { t, i18n } = useTranslation();
+export function RoundTotals({ totals, unit }: { totals: RecordTotals; unit: MoneyUnit }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
   return (
     <Summary
       items={[
-        { label: t('memberCentre.rounds'), value: formatNumber(i18n.language, totals.rounds) },
-        { label: t('memberCentre.stake'), value: <Money amount={totals.stake} decimals={decimals} /> },
-        { label: t('memberCentre.win'), value: <Money amount={totals.win} decimals={decimals} /> },
-        { label: t('memberCentre.net'), value: <Money amount={totals.net} decimals={decimals} signed /> },
+        { label: t('memberCentre.rounds'), value: fmt.count(totals.rounds) },
+        { label: t('memberCentre.stake'), value: <Money amount={totals.stake} unit={unit} /> },
+        { label: t('memberCentre.win'), value: <Money amount={totals.win} unit={unit} /> },
+        { label: t('memberCentre.net'), value: <Money amount={totals.net} unit={unit} signed /> },
       ]}
     />
   );
 }
 
 /** The stake, win and net cells of a row of rounds (betting record and P&L tables). */
-export function StakeWinNetCells({
-  row,
-  decimals,
-}: {
-  row: { stake: string; win: string; net: string };
-  decimals: number;
-}) {
+export function StakeWinNetCells({ row, unit }: { row: { stake: string; win: string; net: string }; unit: MoneyUnit }) {
   const { t } = useTranslation();
   return (
     <>
       <td data-label={t('memberCentre.stake')} className="num">
-        <Money amount={row.stake} decimals={decimals} />
+        <Money amount={row.stake} unit={unit} />
       </td>
       <td data-label={t('memberCentre.win')} className="num">
-        <Money amount={row.win} decimals={decimals} />
+        <Money amount={row.win} unit={unit} />
       </td>
       <td data-label={t('memberCentre.net')} className="num">
-        <Money amount={row.net} decimals={decimals} signed />
+        <Money amount={row.net} unit={unit} signed />
       </td>
     </>
   );

@@ -6,7 +6,7 @@ import { Modal } from '@khela/ui/modal';
 import { Pagination } from '@khela/ui/pagination';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatTimestamp } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { useSanitizedHtml } from '../../lib/sanitize-lazy';
 import { useUi } from '../../lib/ui-store';
 import { useNotices } from './api';
@@ -50,6 +50,7 @@ function NoticeBody() {
 
 function NoticeBrowser({ notices, wanted }: { notices: Announcement[]; wanted?: number }) {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const detailId = useId();
   const wantedIndex = wanted === undefined ? -1 : notices.findIndex((n) => n.id === wanted);
   const [page, setPage] = useState(wantedIndex >= 0 ? Math.floor(wantedIndex / NOTICE_PAGE_SIZE) + 1 : 1);
@@ -96,7 +97,7 @@ function NoticeBrowser({ notices, wanted }: { notices: Announcement[]; wanted?: 
                 <span className={`notice-tag notice-tag-${n.type}`}>{t(`notices.types.${n.type}`)}</span>
                 <span className="notice-item-title">{n.title}</span>
                 <time className="notice-time" dateTime={n.startTime}>
-                  {formatTimestamp(n.startTime)}
+                  {fmt.timestamp(n.startTime)}
                 </time>
               </button>
             </li>
@@ -118,6 +119,7 @@ function NoticeBrowser({ notices, wanted }: { notices: Announcement[]; wanted?: 
 }
 
 function NoticeDetail({ notice, titleId }: { notice: Announcement; titleId: string }) {
+  const fmt = useFormat();
   const html = useSanitizedHtml(notice.content);
   return (
     <>
@@ -125,7 +127,7 @@ function NoticeDetail({ notice, titleId }: { notice: Announcement; titleId: stri
         {notice.title}
       </h3>
       <time className="notice-time" dateTime={notice.startTime}>
-        {formatTimestamp(notice.startTime)}
+        {fmt.timestamp(notice.startTime)}
       </time>
       {html === null ? (
         <Loading className="notice-state" />

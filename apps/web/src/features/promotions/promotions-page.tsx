@@ -5,7 +5,7 @@ import { ArrowLeftIcon } from '@khela/ui/icons';
 import { Loading } from '@khela/ui/loading';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { formatDate } from '../../lib/format';
+import { useFormat } from '../../lib/format';
 import { useSanitizedHtml } from '../../lib/sanitize-lazy';
 import { type CategoryFilter, promotionPath, usePromotion, usePromotionPages } from './api';
 import './promotions.css';
@@ -40,11 +40,12 @@ export function PromotionDetailPage() {
 
 /** When a promotion runs, in the reader's locale. */
 function usePeriod() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   return (p: Promotion, long = false) => {
-    const start = formatDate(i18n.language, p.startTime);
+    const start = fmt.date(p.startTime);
     if (p.endTime === null) return long ? t('promotions.since', { start }) : t('promotions.ongoing');
-    const end = formatDate(i18n.language, p.endTime);
+    const end = fmt.date(p.endTime);
     return long ? t('promotions.period', { start, end }) : t('promotions.until', { date: end });
   };
 }

@@ -1,9 +1,10 @@
 import type { SystemStatus } from '@khela/contract';
+import { formatter } from '@khela/contract/format';
 import { HeadsetIcon } from '@khela/ui/icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openCustomerService } from '../../lib/customer-service';
-import { formatDate, intlTag } from '../../lib/format';
+import { intlTag } from '../../lib/format';
 import './status-screens.css';
 
 type ScreenProps = { status: SystemStatus };
@@ -90,6 +91,5 @@ function countryName(locale: string, country: string): string {
 }
 
 function safeDate(locale: string, iso: string): string | null {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : formatDate(locale, d);
+  return formatter(locale).date(iso) || null;
 }

@@ -2,15 +2,13 @@ import { EyeIcon, EyeOffIcon, RefreshIcon } from '@khela/ui/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../lib/format';
+import { currencySymbol, useFormat } from '../../lib/format';
 import { useRealtimeConnection } from '../../lib/realtime';
 import { local, session } from '../../lib/storage';
 import { useBalance } from './api';
 import { CashierDialog, type CashierKind } from './cashier-dialog';
 import './wallet.css';
 
-/** Spec §2: the header shows '$' when the brand has no currency symbol. */
-const DEFAULT_SYMBOL = '$';
 const HIDDEN = '****';
 
 /**
@@ -19,7 +17,8 @@ const HIDDEN = '****';
  * It also holds the tab's realtime socket, whose pushes keep the balance current.
  */
 export default function HeaderBalance() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const fmt = useFormat();
   const client = useQueryClient();
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: ['wallet'] }), [client]);
   useRealtimeConnection(reload);
@@ -34,18 +33,24 @@ export default function HeaderBalance() {
     local.set('hideBalance', next ? '1' : '0');
   };
 
-  const amount = data ? formatMoney(i18n.language, data.sumBalance, data.decimals) : null;
+  // The symbol goes where the language puts it (১০,০০০.০০৳ / ৳10,000.00); play money shows
+  // its label there instead, since it is not the brand's currency.
+  const parts = data ? fmt.moneyParts(data.sumBalance, { decimals: data.decimals }) : null;
+  const unit = data ? (
+    <span className="hb-symbol">
+      {data.currency === 'PLAY' ? t('wallet.playMoney') : currencySymbol(false, data.currencySymbol)}
+    </span>
+  ) : null;
   return (
     <div className="hb">
       <div className="hb-amount" aria-live="polite">
-        {data ? (
+        {parts ? (
           <>
-            <span className="hb-symbol">
-              {data.currency === 'PLAY' ? t('wallet.playMoney') : data.currencySymbol || DEFAULT_SYMBOL}
-            </span>
+            {parts.symbolAfter ? null : unit}
             <span className="hb-value" data-testid="header-balance">
-              {hidden ? HIDDEN : amount}
+              {hidden ? HIDDEN : `${parts.sign}${parts.amount}`}
             </span>
+            {parts.symbolAfter ? unit : null}
           </>
         ) : (
           <span className="hb-updating">{t('wallet.balanceUpdating')}</span>

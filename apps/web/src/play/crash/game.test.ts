@@ -28,6 +28,8 @@ const opened: PlayOpenValue = {
   gameCode: 'crash',
   gameName: 'Rocket Crash',
   currency: 'BDT',
+  currencySymbol: '৳',
+  decimals: 2,
   language: 'en',
   balance: '100.00',
   playMoney: false,
@@ -198,7 +200,8 @@ describe('the crash page', () => {
       round: round({ phase: 'running', startedAt: Date.now() - 11_553, bettingEndsAt: Date.now() - 11_553 }),
       serverNow: Date.now(),
     });
-    expect(buttons(root)[0]?.textContent).toMatch(/^Cash out BDT\s?2\.0\d$/);
+    // The taka sign, never "BDT", in English as on the rest of the site.
+    expect(buttons(root)[0]?.textContent).toMatch(/^Cash out ৳2\.0\d$/);
     buttons(root)[0]?.click();
     await vi.waitFor(() => expect(root.querySelector('.crash-note')?.textContent).toBe(enCrash.tooLate));
     expect(calls[2]?.path).toBe(crashCashOutCall.path);
@@ -264,5 +267,45 @@ describe('the crash page', () => {
     socket.push({ type: 'hello', state: { serverNow: Date.now(), round: round(), bets: [], history: [] } });
     expect(buttons(root)[0]?.textContent).toBe(bnCrash.bet);
     expect(root.querySelector('.crash-live h2')?.textContent).toBe(bnCrash.liveBets);
+  });
+
+  it('writes every number in Bengali digits in Bengali: countdown, balance, multipliers, the RTP', async () => {
+    const { root, socket } = await mount('bn');
+    hello(socket);
+    const text = [...root.querySelectorAll('.crash-multiplier, .crash-top, .crash-history, .crash-panel')]
+      .map((e) => e.textContent)
+      .join(' ');
+    expect(text).toContain('১০০.০০৳');
+    expect(text).toContain('২.৩৪×');
+    expect(text).not.toMatch(/[0-9]/);
+    // The hash stays as written; the RTP around it is in Bengali digits.
+    expect(root.querySelector('.crash-fair')?.textContent).toContain('৯৭.০০%');
+  });
+
+  it('sends an auto cash-out typed in Bengali digits as a plain decimal', async () => {
+    const betAnswer: CrashBetValue = {
+      bet: {
+        roundNo: 3,
+        name: 'me***1',
+        slot: 1,
+        stake: '1.00',
+        target: 250,
+        status: 'open',
+        multiplier: null,
+        win: null,
+        mine: true,
+      },
+      balance: '99.00',
+    };
+    const { root, socket, calls } = await mount('bn', betAnswer);
+    hello(socket);
+    const panel = root.querySelector('.crash-panel') as HTMLElement;
+    const target = panel.querySelector('.crash-target') as HTMLInputElement;
+    expect(target.value).toBe('২.০০');
+    (panel.querySelector('input[type=checkbox]') as HTMLInputElement).checked = true;
+    target.value = '২.৫০';
+    buttons(root)[0]?.click();
+    await vi.waitFor(() => expect(calls[1]?.path).toBe(crashBetCall.path));
+    expect(calls[1]?.body).toMatchObject({ slot: 1, stake: '1.00', autoCashOut: '2.50' });
   });
 });

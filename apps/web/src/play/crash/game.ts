@@ -6,9 +6,9 @@ import type {
   crashBetCall,
   crashCashOutCall,
 } from '@khela/contract/crash';
+import { type Formatter, formatter, readNumber } from '@khela/contract/format';
 import type { playBalanceCall } from '@khela/contract/inhouse';
 import { CRASH_WS_PATH, PLAY_ENDPOINTS } from '@khela/contract/play-endpoints';
-import { intlTag } from '../../lib/format';
 import { newRequestId, PlayError, type PlaySession } from '../api';
 import { h, prefersReducedMotion } from '../dom';
 import { fairnessHref, fairnessLink } from '../fairness-link';
@@ -57,7 +57,7 @@ export class CrashGame {
   private attempts = 0;
   private stopped = false;
   private readonly reduced = prefersReducedMotion();
-  private readonly number: Intl.NumberFormat;
+  private readonly fmt: Formatter;
   /** Counts the balance's updates, so a late balance read never overwrites a newer answer. */
   private balanceVersion = 0;
 
@@ -70,7 +70,7 @@ export class CrashGame {
     const info = session.open.crash;
     if (!info) throw new PlayError('NOT_FOUND', 'errors.NOT_FOUND');
     this.info = info;
-    this.number = new Intl.NumberFormat(intlTag(lang), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    this.fmt = formatter(lang);
     this.view.balance = session.open.balance;
     this.panels = [this.panel(1), this.panel(2)];
     this.element = h(
@@ -96,7 +96,7 @@ export class CrashGame {
 
   /** Formats hundredths as "2.35×" in the player's digits. */
   multiplier(hundredths: number): string {
-    return `${this.number.format(hundredths / 100)}×`;
+    return this.fmt.multiplier(hundredths / 100);
   }
 
   private panel(slot: 1 | 2): Panel {
@@ -106,7 +106,7 @@ export class CrashGame {
     const target = h('input', {
       type: 'text',
       inputmode: 'decimal',
-      value: '2.00',
+      value: this.fmt.decimal(2, 2),
       'aria-label': this.t('crash.target'),
       className: 'crash-target',
     });
@@ -198,7 +198,8 @@ export class CrashGame {
           requestId: newRequestId(),
           slot: p.slot,
           stake: p.stake.value,
-          ...(p.auto.checked ? { autoCashOut: p.target.value.trim() } : {}),
+          // Typed in either script (২.৫০ or 2.50): the server takes a plain decimal.
+          ...(p.auto.checked ? { autoCashOut: readNumber(p.target.value, this.fmt.locale) } : {}),
         });
       }
       // The answer carries the balance after this bet or cash-out: no need to read it again.
@@ -257,8 +258,12 @@ export class CrashGame {
     this.strip.replaceChildren(...this.view.history.map((r) => this.historyItem(r)));
     const r = this.view.round;
     this.fairness.textContent = r
-      ? this.t('crash.fairness', { rtp: this.info.rtp, hash: r.terminatingHash, index: r.chainIndex })
-      : this.t('crash.rtp', { rtp: this.info.rtp });
+      ? this.t('crash.fairness', {
+          rtp: this.fmt.decimal(this.info.rtp, 2),
+          hash: r.terminatingHash,
+          index: r.chainIndex,
+        })
+      : this.t('crash.rtp', { rtp: this.fmt.decimal(this.info.rtp, 2) });
     this.drawFrame(frame);
   }
 
@@ -294,7 +299,10 @@ export class CrashGame {
       r.void ? this.t('crash.void') : this.multiplier(r.bust),
     );
     b.addEventListener('click', () => {
-      this.detail.replaceChildren(this.t('crash.verify', { round: r.roundNo, hash: r.hash, index: r.chainIndex }));
+      // A round number names the round: its digits, ungrouped.
+      this.detail.replaceChildren(
+        this.t('crash.verify', { round: this.fmt.digits(r.roundNo), hash: r.hash, index: r.chainIndex }),
+      );
       // The fairness page recomputes the bust point from the revealed hash alone.
       if (r.hash) {
         this.detail.append(' ', fairnessLink(this.t('crash.checkRound'), fairnessHref('crash', { hash: r.hash })));

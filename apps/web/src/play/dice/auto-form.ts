@@ -1,3 +1,4 @@
+import { formatter, readNumber } from '@khela/contract/format';
 import { h } from '../dom';
 import type { Translate } from '../texts';
 import { type AutoBetPlan, minorOf, type StakeChange } from './auto-bet';
@@ -11,7 +12,7 @@ export const AUTO_BET_MAX = 1000;
  */
 export class AutoBetForm {
   readonly element: HTMLElement;
-  private readonly bets = numberInput('dice-auto-bets', '1', String(AUTO_BET_MAX), '1');
+  private readonly bets = numberInput('dice-auto-bets');
   private readonly profit = amountInput('dice-auto-profit');
   private readonly loss = amountInput('dice-auto-loss');
   private readonly afterWin = h('input', { type: 'checkbox', id: 'dice-auto-after-win' });
@@ -19,10 +20,14 @@ export class AutoBetForm {
   private readonly onWin: ChangeInputs;
   private readonly onLoss: ChangeInputs;
 
-  constructor(t: Translate) {
-    this.bets.value = '10';
-    this.onWin = changeInputs('win', t);
-    this.onLoss = changeInputs('loss', t);
+  constructor(
+    t: Translate,
+    private readonly lang: string,
+  ) {
+    const fmt = formatter(lang);
+    this.bets.value = fmt.count(10);
+    this.onWin = changeInputs('win', t, lang);
+    this.onLoss = changeInputs('loss', t, lang);
     const labelled = (id: string, text: string, input: HTMLElement) =>
       h('div', { className: 'field' }, h('label', { className: 'label', for: id }, text), input);
     const check = (input: HTMLInputElement, text: string) =>
@@ -43,11 +48,11 @@ export class AutoBetForm {
 
   /** The plan, or null after marking (and focusing) the first field that is not valid. */
   read(): AutoBetPlan | null {
-    const bets = Number(this.bets.value);
+    const bets = wholeOf(this.bets.value, this.lang);
     if (!Number.isInteger(bets) || bets < 1 || bets > AUTO_BET_MAX) return this.invalid(this.bets);
     const limit = (input: HTMLInputElement): bigint | null | false => {
       if (input.value.trim() === '') return null;
-      const minor = minorOf(input.value);
+      const minor = minorOf(readNumber(input.value, this.lang));
       return minor !== null && minor > 0n ? minor : false;
     };
     const stopOnProfit = limit(this.profit);
@@ -82,8 +87,18 @@ export class AutoBetForm {
   }
 }
 
-function numberInput(id: string, min: string, max: string, step: string): HTMLInputElement {
-  return h('input', { id, type: 'number', inputmode: 'numeric', min, max, step });
+/**
+ * A whole number's field. Text, not type=number: a number field refuses Bengali digits, and
+ * these take both (read through readNumber).
+ */
+function numberInput(id: string): HTMLInputElement {
+  return h('input', { id, type: 'text', inputmode: 'numeric', autocomplete: 'off' });
+}
+
+/** A whole number typed in either script ("১০" or "10"), NaN when it is not one. */
+function wholeOf(text: string, lang: string): number {
+  const typed = readNumber(text, lang);
+  return /^\d{1,9}$/.test(typed) ? Number(typed) : Number.NaN;
 }
 
 function amountInput(id: string): HTMLInputElement {
@@ -93,12 +108,12 @@ function amountInput(id: string): HTMLInputElement {
 type ChangeInputs = { element: HTMLElement; percent: HTMLInputElement; read(): StakeChange | null };
 
 /** "On a win / on a loss": back to the base stake, or raise it by N %. */
-function changeInputs(outcome: 'win' | 'loss', t: Translate): ChangeInputs {
+function changeInputs(outcome: 'win' | 'loss', t: Translate, lang: string): ChangeInputs {
   const name = `dice-on-${outcome}`;
   const reset = h('input', { type: 'radio', name, value: 'reset', checked: true });
   const increase = h('input', { type: 'radio', name, value: 'increase' });
-  const percent = numberInput(`${name}-percent`, '1', '1000', '1');
-  percent.value = '100';
+  const percent = numberInput(`${name}-percent`);
+  percent.value = formatter(lang).count(100);
   percent.setAttribute('aria-label', t('dice.increasePercent'));
   const element = h(
     'div',
@@ -116,7 +131,7 @@ function changeInputs(outcome: 'win' | 'loss', t: Translate): ChangeInputs {
     percent,
     read() {
       if (reset.checked) return { kind: 'reset' };
-      const p = Number(percent.value);
+      const p = wholeOf(percent.value, lang);
       return Number.isInteger(p) && p >= 1 && p <= 1000 ? { kind: 'increase', percent: p } : null;
     },
   };

@@ -6,7 +6,6 @@ import { diceMultiplier } from '@khela/games/fair/dice';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import bnErrors from '../../locales/bn/errors.json';
 import bnDice from '../../locales/bn/play-dice.json';
-import { moneyFormatter } from '../money';
 import { startPlayPage } from '../page';
 
 /** The dice page over stubbed play calls: the bets answered in the order given. */
@@ -16,6 +15,8 @@ const opened: PlayOpenValue = {
   gameCode: 'dice',
   gameName: 'Lucky Dice',
   currency: 'BDT',
+  currencySymbol: '৳',
+  decimals: 2,
   language: 'bn',
   balance: '10.00',
   playMoney: false,
@@ -94,14 +95,29 @@ describe('the dice page', () => {
     expect(root.querySelectorAll('.stat-value')[1]?.textContent).toBe('২.০০×');
     expect(root.querySelector('.fairness code')?.textContent).toBe(seeds.current.serverSeedHash);
     button(bnDice.over)?.click();
-    expect((root.querySelector('#dice-target') as HTMLInputElement).value).toBe('50.49');
+    expect((root.querySelector('#dice-target') as HTMLInputElement).value).toBe('৫০.৪৯');
     expect(chance()).toBe('৪৯.৫০%');
     // Out of the offered range: clamped to a 98 % chance.
     const number = root.querySelector('#dice-target') as HTMLInputElement;
-    number.value = '0.5';
+    number.value = '০.৫';
     number.dispatchEvent(new Event('change'));
-    expect(number.value).toBe('1.99');
+    expect(number.value).toBe('১.৯৯');
     expect(chance()).toBe('৯৮.০০%');
+  });
+
+  it('takes a target typed in Latin or Bengali digits, and keeps it when nothing readable was typed', async () => {
+    const { root } = await open();
+    const number = root.querySelector('#dice-target') as HTMLInputElement;
+    const type = (text: string) => {
+      number.value = text;
+      number.dispatchEvent(new Event('change'));
+    };
+    type('25');
+    expect(number.value).toBe('২৫.০০');
+    type('৭৫.৫');
+    expect(number.value).toBe('৭৫.৫০');
+    type('abc');
+    expect(number.value).toBe('৭৫.৫০');
   });
 
   it('rolls with the session token and shows the result, the balance and the bet in the history', async () => {
@@ -111,7 +127,8 @@ describe('the dice page', () => {
     const bet = calls.find((c) => c.path === diceBetCall.path);
     expect(bet?.body).toMatchObject({ stake: '1.00', target: 4950, side: 'under' });
     expect(bet?.headers[GAME_TOKEN_HEADER]).toBe(opened.token);
-    expect(root.querySelector('.amount')?.textContent).toBe(moneyFormatter('bn', 'BDT')('10.98'));
+    // The site's money rule: Bengali digits, the taka sign after the amount.
+    expect(root.querySelector('.amount')?.textContent).toBe('১০.৯৮৳');
     expect(root.querySelectorAll('.history-list li')).toHaveLength(1);
     expect(root.querySelector('.history-list li')?.className).toBe('won');
   });
@@ -122,7 +139,8 @@ describe('the dice page', () => {
       betAnswer(100, '1.98', '9.98', 1),
       betAnswer(100, '1.98', '10.96', 2),
     ]);
-    (root.querySelector('#dice-auto-bets') as HTMLInputElement).value = '5';
+    // Typed in Bengali digits: read as 5.
+    (root.querySelector('#dice-auto-bets') as HTMLInputElement).value = '৫';
     (root.querySelector('#dice-auto-after-win') as HTMLInputElement).checked = true;
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     button(bnDice.autoStart)?.click();

@@ -1,4 +1,5 @@
 import type { DiceBetRequest, DiceBetValue, DiceInfo, DiceSeedsValue } from '@khela/contract/dice';
+import { readNumber } from '@khela/contract/format';
 import { fromMinor, toMinor } from '@khela/contract/money';
 import type { DiceSide } from '@khela/games/fair/dice';
 import { diceChance, diceMultiplier, diceTargetOffered } from '@khela/games/fair/dice';
@@ -53,6 +54,7 @@ export class DiceGame {
   private readonly info: DiceInfo;
   private readonly api: DiceApi;
   private readonly fmt: DiceFormat;
+  private readonly lang: string;
   private readonly stakes: bigint[];
   private readonly fairness: FairnessPanel;
   private readonly history: BetHistory;
@@ -71,13 +73,12 @@ export class DiceGame {
     result: h('output', { className: 'dice-result', 'aria-live': 'off' }),
     resultNote: h('p', { className: 'dice-note', 'aria-live': 'polite' }),
     slider: h('input', { type: 'range', id: 'dice-target-range', min: '0', max: '9999', step: '1' }),
+    // Text, not type=number: a number field refuses Bengali digits, and this one takes both.
     number: h('input', {
-      type: 'number',
+      type: 'text',
       id: 'dice-target',
-      min: '0',
-      max: '99.99',
-      step: '0.01',
       inputmode: 'decimal',
+      autocomplete: 'off',
     }),
     under: h('button', { type: 'button', className: 'side' }),
     over: h('button', { type: 'button', className: 'side' }),
@@ -101,12 +102,13 @@ export class DiceGame {
     if (!open.dice) throw new Error('DiceGame needs the dice info in the open answer');
     this.info = open.dice;
     this.api = diceApi(session);
-    this.fmt = diceFormat(toLocale(open.language));
+    this.lang = toLocale(open.language);
+    this.fmt = diceFormat(this.lang);
     this.stakes = this.info.stakes.map((s) => minorOf(s) ?? 0n);
     this.balance = open.balance;
     this.history = new BetHistory(t, this.fmt, money);
     this.fairness = new FairnessPanel(this.api, t, this.fmt, (s: DiceSeedsValue) => this.history.seedsChanged(s));
-    this.autoForm = new AutoBetForm(t);
+    this.autoForm = new AutoBetForm(t, this.lang);
     const { ui } = this;
     ui.under.textContent = t('dice.under');
     ui.over.textContent = t('dice.over');
@@ -161,7 +163,7 @@ export class DiceGame {
             ),
             ui.roll,
           ),
-          h('p', { className: 'note' }, t('dice.edge', { edge: String(edge), rtp: String(100 - edge) })),
+          h('p', { className: 'note' }, t('dice.edge', { edge, rtp: 100 - edge })),
           h('div', { className: 'dice-auto' }, this.autoForm.element, ui.autoToggle),
         ),
         h('div', { className: 'dice-side' }, this.history.element, this.fairness.element),
@@ -169,7 +171,11 @@ export class DiceGame {
     );
 
     ui.slider.addEventListener('input', () => this.setTarget(Number(ui.slider.value)));
-    ui.number.addEventListener('change', () => this.setTarget(Math.round(Number(ui.number.value) * 100)));
+    ui.number.addEventListener('change', () => {
+      const typed = readNumber(ui.number.value, this.lang);
+      // Nothing readable keeps the target (setTarget ignores NaN) and writes it back.
+      this.setTarget(/^\d+(\.\d*)?$/.test(typed) ? Math.round(Number(typed) * 100) : Number.NaN);
+    });
     ui.under.addEventListener('click', () => this.setSide('under'));
     ui.over.addEventListener('click', () => this.setSide('over'));
     ui.stakeDown.addEventListener('click', () => this.setStake(this.stakeIndex - 1));
@@ -232,7 +238,7 @@ export class DiceGame {
   private render() {
     const { ui, fmt } = this;
     ui.slider.value = String(this.target);
-    ui.number.value = (this.target / 100).toFixed(2);
+    ui.number.value = fmt.target(this.target);
     ui.slider.setAttribute('aria-valuetext', fmt.hundredths(this.target));
     ui.under.setAttribute('aria-pressed', String(this.side === 'under'));
     ui.over.setAttribute('aria-pressed', String(this.side === 'over'));

@@ -1,4 +1,5 @@
 import type { DiceSeedsValue } from '@khela/contract/dice';
+import { latinDigits } from '@khela/contract/format';
 import { PlayError } from '../api';
 import { h } from '../dom';
 import { FAIRNESS_PAGE, fairnessHref } from '../fairness-link';
@@ -108,7 +109,8 @@ export class FairnessPanel {
   }
 
   private async changeClientSeed() {
-    const clientSeed = this.ui.clientSeed.value.trim();
+    // Digits typed on a Bengali keyboard count as the Latin ones the seed is made of.
+    const clientSeed = latinDigits(this.ui.clientSeed.value).trim();
     if (!CLIENT_SEED.test(clientSeed)) {
       this.ui.message.textContent = this.t('dice.clientSeedHint');
       this.ui.clientSeed.focus();

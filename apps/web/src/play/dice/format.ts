@@ -1,9 +1,11 @@
-import { intlTag } from '../../lib/format';
+import { formatter } from '@khela/contract/format';
 
 /** Dice numbers in the player's language (Bengali digits in bn): rolls, chances, multipliers. */
 export type DiceFormat = {
-  /** A roll or target in hundredths: 4950 → "49.50". */
+  /** A roll or target in hundredths, padded to a fixed width: 4950 → "49.50", 500 → "05.00". */
   hundredths(n: number): string;
+  /** A target as its field shows it: 500 → "5.00". */
+  target(n: number): string;
   /** A multiplier in ten-thousandths: 19800 → "1.98×". */
   multiplier(n: number): string;
   /** A win chance in hundredths of a percent: 4950 → "49.50%". */
@@ -12,16 +14,16 @@ export type DiceFormat = {
   count(n: number): string;
 };
 
+/** The site's formatter (contract format.ts) in dice's units. */
 export function diceFormat(lang: string): DiceFormat {
-  const tag = intlTag(lang);
-  const two = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
-  const mult = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
-  const whole = new Intl.NumberFormat(tag, { maximumFractionDigits: 0 });
+  const fmt = formatter(lang);
+  const zero = fmt.digits('0');
   return {
     // Display only: the exact integers go to the server and into verification.
-    hundredths: (n) => two.format(n / 100).padStart(5, two.format(0).charAt(0)),
-    multiplier: (n) => `${mult.format(n / 10_000)}×`,
-    chance: (n) => `${two.format(n / 100)}%`,
-    count: (n) => whole.format(n),
+    hundredths: (n) => fmt.decimal(n / 100, 2).padStart(5, zero),
+    target: (n) => fmt.decimal(n / 100, 2),
+    multiplier: (n) => fmt.multiplier(n / 10_000, { min: 2, max: 4 }),
+    chance: (n) => fmt.percent(n / 100, 2),
+    count: (n) => fmt.count(n),
   };
 }
