@@ -181,6 +181,28 @@ for (const f of files('packages/contract/src')) {
     });
 }
 
+// Numbers, amounts and dates a person reads go through the one formatter (contract format.ts,
+// decision 0027): Bengali digits with lakh grouping in Bengali, the taka sign where the language
+// puts it. Anything else that writes a number for display drifts from that rule.
+const OWN_FORMAT =
+  /\.toFixed\(|\.toPrecision\(|\.toLocale(String|DateString|TimeString)\(|Intl\.(NumberFormat|DateTimeFormat|RelativeTimeFormat)\b/;
+const FORMATTER = path.join(root, 'packages/contract/src/format.ts');
+for (const f of [
+  ...files('apps/web/src'),
+  ...files('apps/admin/src'),
+  ...files('packages/ui/src'),
+  ...files('packages/client/src'),
+  ...files('packages/contract/src'),
+]) {
+  if (f === FORMATTER || /\.test\.tsx?$/.test(f)) continue;
+  readFileSync(f, 'utf8')
+    .split('\n')
+    .forEach((text, i) => {
+      if (OWN_FORMAT.test(text) && !/^\s*(\/\/|\*)/.test(text))
+        breach(f, i + 1, 'own-number-format', 'write numbers, money and dates with formatter() (contract format.ts)');
+    });
+}
+
 if (breaches.length) {
   console.error(breaches.join('\n'));
   console.error(`\n${breaches.length} boundary breach(es): see ARCHITECTURE §2-§3 and docs/decisions/0022.`);
