@@ -73,7 +73,7 @@ describe('the registration form’s new-player promotions', () => {
   it('shows no carousel without new-player promotions, and the form as usual', async () => {
     const fetchMock = mockApi({ promotions: [CRICKET] });
     renderApp('/register');
-    expect(await screen.findByText('Sign up today and claim your new player bonus!')).toBeTruthy();
+    expect(await screen.findByText('Register today and claim your new player bonus!')).toBeTruthy();
     await waitFor(() => expect(sentTo(fetchMock.sent, promotionListCall)).not.toHaveLength(0));
     // Not even the loading box stays.
     await waitFor(() => expect(document.querySelector('.promotion-carousel')).toBeNull());
