@@ -95,7 +95,7 @@ export function DiceVerifier({ initial, autoVerify }: VerifierProps) {
               <dd>
                 {r.bet.won
                   ? t('fairness.dice.won', {
-                      multiplier: fmt.multiplier(r.bet.multiplier / 10_000, { min: 2, max: 4 }),
+                      multiplier: fmt.number(r.bet.multiplier / 10_000, { min: 2, max: 4 }),
                     })
                   : t('fairness.dice.lost')}
               </dd>

@@ -109,7 +109,7 @@ async function accountRecord() {
   const records = loggedIn();
   renderApp('/?centre=member&page=transactionHistory');
   const dialog = await centre();
-  await within(dialog).findAllByText('-10.00');
+  await within(dialog).findAllByText('-৳10.00');
   return { dialog, ...records };
 }
 
@@ -142,12 +142,31 @@ describe('the account record', () => {
 
   it('lists the last seven days of movements, signed, with their game and round', async () => {
     const { dialog, bodies } = await accountRecord();
-    expect(within(dialog).getAllByText('-10.00')).toHaveLength(2);
-    expect(within(dialog).getAllByText('+25.00').length).toBeGreaterThan(0);
-    expect(within(dialog).getAllByText('JL slot-five · r-1')).toHaveLength(1);
+    // Every amount with the taka sign where English puts it, signed like a statement.
+    expect(within(dialog).getAllByText('-৳10.00')).toHaveLength(2);
+    expect(within(dialog).getAllByText('+৳25.00').length).toBeGreaterThan(0);
+    // The round id is a reference, quoted as it is.
+    const ref = within(dialog).getAllByText('r-1');
+    expect(ref.map((e) => [e.tagName, e.closest('td')?.textContent])).toEqual([['CODE', 'JL slot-five · r-1']]);
     const first = bodies(transactionHistoryCall).at(-1);
     expect(first).toMatchObject({ type: 'all', pageNo: 1, pageSize: 20 });
     expect(spanOf(first)).toBeGreaterThanOrEqual(7 * DAY_MS - 3_600_000);
+  });
+
+  it('writes the record in Bengali digits with the taka sign after the amount, in Bengali', async () => {
+    await resetBrowser('bn');
+    loggedIn();
+    renderApp('/?centre=member&page=transactionHistory');
+    const dialog = await screen.findByRole('dialog', { name: 'সদস্য কেন্দ্র' });
+    expect((await within(dialog).findAllByText('-১০.০০৳')).length).toBe(2);
+    expect(within(dialog).getAllByText('+২৫.০০৳').length).toBeGreaterThan(0);
+    // Dates, amounts and page numbers alike; only the quoted round ids keep their own digits.
+    const table = within(dialog).getByRole('table');
+    const shown = [...table.querySelectorAll('td')]
+      .filter((td) => !td.querySelector('code'))
+      .map((td) => td.textContent);
+    expect(shown.join(' ')).not.toMatch(/[0-9]/);
+    expect(within(dialog).getByRole('navigation', { name: 'ঘোষণার পাতা' }).textContent).toContain('২');
   });
 
   it('asks for the page chosen', async () => {
