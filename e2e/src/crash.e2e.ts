@@ -1,10 +1,11 @@
 import type { CrashBetValue } from '@khela/contract';
+import { formatter } from '@khela/contract/format';
 import { sql } from 'kysely';
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from './harness';
 import { fundedPlayer, openLoggedIn } from './sessions';
-import { exact, type Lang, t, useKhela } from './support';
+import { exact, type Lang, money, t, useKhela } from './support';
 
 /*
  * A crash round end to end, on the server's real clock: two players open Rocket Crash from the
@@ -25,13 +26,7 @@ function one<T>(r: { rows: T[] }): T {
 const GAME_NAME: Record<Lang, string> = { bn: 'রকেট ক্র্যাশ', en: 'Rocket Crash' };
 const MAX_ROUNDS = 8;
 
-const multiplier = (lang: Lang, hundredths: number) =>
-  `${new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(hundredths / 100)}×`;
-const money = (lang: Lang, minor: bigint) =>
-  new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(Number(minor) / 100);
+const multiplier = (lang: Lang, hundredths: number) => formatter(lang).multiplier(hundredths / 100);
 
 describe('the crash game, two players in one round', () => {
   const env = useKhela();

@@ -5,7 +5,7 @@ import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from './harness';
 import { fundedPlayer, openLoggedIn } from './sessions';
-import { exact, type Lang, t, useKhela } from './support';
+import { exact, type Lang, money, t, useKhela } from './support';
 
 /*
  * A dice session end to end: launched from the in-house lobby, a roll against the wallet, a changed
@@ -16,12 +16,6 @@ import { exact, type Lang, t, useKhela } from './support';
 
 const SHOTS = process.env.SHOTS;
 const GAME_NAME: Record<Lang, string> = { bn: 'লাকি ডাইস', en: 'Lucky Dice' };
-
-const money = (lang: Lang, amount: string) =>
-  new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(Number(amount));
 
 async function answer<T>(page: Page, pathEnd: string, act: () => Promise<void>): Promise<T> {
   const response = page.waitForResponse((r) => r.url().endsWith(pathEnd) && r.request().method() === 'POST');

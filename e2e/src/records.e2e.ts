@@ -7,7 +7,7 @@ import { sign } from '../../apps/server/src/modules/provider/signature';
 import { adjust } from '../../apps/server/src/modules/wallet/service';
 import { PHONE } from './harness';
 import { openLoggedIn } from './sessions';
-import { addMember, defaultBrandId, exact, type Lang, t, useKhela } from './support';
+import { addMember, defaultBrandId, exact, type Lang, money, t, useKhela } from './support';
 
 /*
  * The player's records (spec §2 'Member centre pages'): an operator's credit and a provider's bet
@@ -70,20 +70,11 @@ describe('the member centre records', () => {
         await page.getByRole('button', { name: new RegExp(account) }).click();
         await page.getByRole('menuitem', { name: exact(t(lang, 'account.accountRecord')) }).click();
         const dialog = page.getByRole('dialog', { name: t(lang, 'memberCentre.title') });
-        const money = (n: number) =>
-          new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-US', { minimumFractionDigits: 2 }).format(n);
-        await dialog
-          .getByText(`+${money(5000)}`)
-          .first()
-          .waitFor();
-        await dialog
-          .getByText(`-${money(20)}`)
-          .first()
-          .waitFor();
-        await dialog
-          .getByText(`+${money(55.5)}`)
-          .first()
-          .waitFor();
+        // As a statement writes them: signed, with the taka sign where the language puts it.
+        const signed = (amount: string) => money(lang, amount, { symbol: '৳', signed: true });
+        await dialog.getByText(signed('5000')).first().waitFor();
+        await dialog.getByText(signed('-20')).first().waitFor();
+        await dialog.getByText(signed('55.5')).first().waitFor();
         expect(await dialog.getByText(t(lang, 'memberCentre.txTypes.adjust')).count()).toBeGreaterThan(0);
         if (SHOTS) {
           mkdirSync(SHOTS, { recursive: true });
@@ -93,10 +84,7 @@ describe('the member centre records', () => {
         await dialog.getByRole('link', { name: exact(t(lang, 'memberCentre.pages.personalHistoryCopy')) }).click();
         await dialog.getByText(round, { exact: true }).first().waitFor();
         expect(await dialog.getByText(t(lang, 'memberCentre.statuses.completed')).count()).toBeGreaterThan(0);
-        await dialog
-          .getByText(`+${money(35.5)}`)
-          .first()
-          .waitFor();
+        await dialog.getByText(signed('35.5')).first().waitFor();
         if (SHOTS)
           await page.screenshot({ path: `${SHOTS}/betting-${lang}-${phone ? 'phone' : 'desktop'}-${theme}.png` });
 

@@ -5,7 +5,7 @@ import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PHONE } from './harness';
 import { fundedPlayer, openLoggedIn } from './sessions';
-import { exact, type Lang, t, useKhela } from './support';
+import { exact, type Lang, money, t, useKhela } from './support';
 
 /*
  * The money path end to end: a player opens the in-house lobby, launches the slot (the game popup
@@ -23,11 +23,6 @@ const GAME_NAME: Record<Lang, string> = { bn: 'খেলা স্লট', en: '
 /** Spins until a round both debits and credits with a net change; a 30 %-hit slot needs a few. */
 const MAX_SPINS = 60;
 
-const money = (lang: Lang, amount: string) =>
-  new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(Number(amount));
 const isSpin = (r: Response) => r.url().endsWith('/play/api/slot/spin') && r.request().method() === 'POST';
 
 describe('the in-house slot, launched from the lobby', () => {
@@ -107,11 +102,11 @@ describe('the in-house slot, launched from the lobby', () => {
       await page.getByRole('menuitem', { name: exact(t(lang, 'account.accountRecord')) }).click();
       const centre = page.getByRole('dialog', { name: t(lang, 'memberCentre.title') });
       await centre
-        .getByText(`-${money(lang, round.stake)}`)
+        .getByText(money(lang, `-${round.stake}`, { symbol: '৳' }))
         .first()
         .waitFor();
       await centre
-        .getByText(`+${money(lang, round.win)}`)
+        .getByText(money(lang, round.win, { symbol: '৳', signed: true }))
         .first()
         .waitFor();
 

@@ -41,8 +41,8 @@ describe('system status screens', () => {
   }
 
   /**
-   * The end time as lib/format.ts formatDate writes it (medium date, short time, in the reader's
-   * locale; Bengali on the 24-hour clock).
+   * The end time as the formatter (contract format.ts) writes it, in the page's time zone: medium
+   * date, short time; Bengali in Bengali digits on the 24-hour clock, English day first.
    */
   function formatEnd(page: Page, lang: Lang, end: Date): Promise<string> {
     return page.evaluate(
@@ -50,9 +50,9 @@ describe('system status screens', () => {
         new Intl.DateTimeFormat(tag, {
           dateStyle: 'medium',
           timeStyle: 'short',
-          ...(h23 ? { hourCycle: 'h23' as const } : {}),
+          hourCycle: h23 ? 'h23' : 'h12',
         }).format(new Date(iso)),
-      { tag: lang === 'bn' ? 'bn-BD' : 'en-US', iso: end.toISOString(), h23: lang === 'bn' },
+      { tag: lang === 'bn' ? 'bn-BD-u-nu-beng' : 'en-IN-u-nu-latn', iso: end.toISOString(), h23: lang === 'bn' },
     );
   }
 

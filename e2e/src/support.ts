@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { formatter } from '@khela/contract/format';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, vi } from 'vitest';
 import { hashPassword } from '../../apps/server/src/platform/passwords';
@@ -36,6 +37,15 @@ export function t(lang: Lang, key: string, vars: Record<string, string | number>
     if (!(name in vars)) throw new Error(`text '${key}' needs {{${name}}}`);
     return String(vars[name]);
   });
+}
+
+/**
+ * An amount as the site writes it (the one formatter, contract format.ts), in the demo brand's
+ * two decimals: `money('bn', '10.50')` → '১০.৫০' (the header's figure, its symbol apart);
+ * `money('en', '-20', { symbol: '৳' })` → '-৳20.00' (a record). A bigint is minor units.
+ */
+export function money(lang: Lang, amount: string | bigint, o: { symbol?: string; signed?: boolean } = {}): string {
+  return formatter(lang).money(amount, { decimals: 2, ...o });
 }
 
 /** An exact-match regular expression for a text (for role names and getByText). */
