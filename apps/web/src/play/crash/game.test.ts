@@ -113,6 +113,22 @@ async function mountWith(o: { language?: string; answers?: BetAnswer[]; wallet?:
   return { calls, root, socket };
 }
 
+/** The answer to this player's ৳1.00 bet in panel 1 of round 3, with its auto cash-out target. */
+const myOpenBet = (target: number | null): CrashBetValue => ({
+  bet: {
+    roundNo: 3,
+    name: 'me***1',
+    slot: 1,
+    stake: '1.00',
+    target,
+    status: 'open',
+    multiplier: null,
+    win: null,
+    mine: true,
+  },
+  balance: '99.00',
+});
+
 const buttons = (root: HTMLElement) => [...root.querySelectorAll<HTMLButtonElement>('.crash-action')];
 
 beforeEach(() => {
@@ -171,21 +187,7 @@ describe('the crash page', () => {
   });
 
   it('bets with the panel, then offers the cash-out while flying, and says "too late" after the bust', async () => {
-    const betAnswer: CrashBetValue = {
-      bet: {
-        roundNo: 3,
-        name: 'me***1',
-        slot: 1,
-        stake: '1.00',
-        target: null,
-        status: 'open',
-        multiplier: null,
-        win: null,
-        mine: true,
-      },
-      balance: '99.00',
-    };
-    const { root, socket, calls } = await mount('en', betAnswer, failure(409, 'ROUND_CLOSED'));
+    const { root, socket, calls } = await mount('en', myOpenBet(null), failure(409, 'ROUND_CLOSED'));
     socket.push({ type: 'hello', state: { serverNow: Date.now(), round: round(), bets: [], history: [] } });
     buttons(root)[0]?.click();
     await vi.waitFor(() => expect(buttons(root)[0]?.textContent).toBe(enCrash.betPlaced));
@@ -283,21 +285,7 @@ describe('the crash page', () => {
   });
 
   it('sends an auto cash-out typed in Bengali digits as a plain decimal', async () => {
-    const betAnswer: CrashBetValue = {
-      bet: {
-        roundNo: 3,
-        name: 'me***1',
-        slot: 1,
-        stake: '1.00',
-        target: 250,
-        status: 'open',
-        multiplier: null,
-        win: null,
-        mine: true,
-      },
-      balance: '99.00',
-    };
-    const { root, socket, calls } = await mount('bn', betAnswer);
+    const { root, socket, calls } = await mount('bn', myOpenBet(250));
     hello(socket);
     const panel = root.querySelector('.crash-panel') as HTMLElement;
     const target = panel.querySelector('.crash-target') as HTMLInputElement;
