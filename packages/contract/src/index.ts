@@ -9,6 +9,7 @@ export * from './dice';
 export * from './digits';
 export * from './envelope';
 export * from './errors';
+export * from './format';
 export * from './inhouse';
 export * from './launch';
 export * from './member';
