@@ -82,9 +82,12 @@ describe('the member centre records', () => {
         }
 
         await dialog.getByRole('link', { name: exact(t(lang, 'memberCentre.pages.personalHistoryCopy')) }).click();
-        await dialog.getByText(round, { exact: true }).first().waitFor();
-        expect(await dialog.getByText(t(lang, 'memberCentre.statuses.completed')).count()).toBeGreaterThan(0);
-        await dialog.getByText(signed('35.5')).first().waitFor();
+        // The account record, which quotes the same round id, stays on screen until the betting
+        // record has loaded: look inside the betting record's own region.
+        const bets = dialog.getByRole('region', { name: t(lang, 'memberCentre.pages.personalHistoryCopy') });
+        await bets.getByText(round, { exact: true }).first().waitFor();
+        expect(await bets.getByText(t(lang, 'memberCentre.statuses.completed')).count()).toBeGreaterThan(0);
+        await bets.getByText(signed('35.5')).first().waitFor();
         if (SHOTS)
           await page.screenshot({ path: `${SHOTS}/betting-${lang}-${phone ? 'phone' : 'desktop'}-${theme}.png` });
 
