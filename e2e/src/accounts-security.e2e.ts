@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
+import { formatter } from '@khela/contract/format';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addMember, defaultBrandId, exact, type Lang, open, outbox, smsCode, t, useKhela } from './support';
+import { ANY_DIGIT, addMember, defaultBrandId, exact, type Lang, open, outbox, smsCode, t, useKhela } from './support';
 
 /*
  * Login hardening in Chromium: the login body travels HPKE-sealed (the password never on the
@@ -110,12 +111,13 @@ describe('login hardening: sealed bodies, the new-address check, the site kind',
         expect(response.status()).toBe(403);
         const step = page.getByRole('form', { name: exact(t(lang, 'auth.newIpTitle')) });
         const masked = `+880 ${mobile.national.slice(1, 3)}******${mobile.national.slice(-2)}`;
-        await step.getByText(exact(t(lang, 'auth.newIpLead', { mobile: masked }))).waitFor();
+        // Shown in the page's digits (+৮৮০ … in Bengali), like every number.
+        await step.getByText(exact(t(lang, 'auth.newIpLead', { mobile: formatter(lang).digits(masked) }))).waitFor();
         // No session until the code: the header still offers to log in.
         expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
         // The resend waits out the 60 s gap, counting down.
         const countdown = new RegExp(
-          `^${escapeRe(t(lang, 'auth.smsCountdown', { seconds: 999 })).replace('999', '\\d+')}$`,
+          `^${escapeRe(t(lang, 'auth.smsCountdown', { seconds: '999' })).replace('999', `${ANY_DIGIT}+`)}$`,
         );
         const resend = step.locator('.auth-sms-button');
         await expect.poll(() => resend.textContent()).toMatch(countdown);

@@ -1,7 +1,19 @@
 import { randomInt } from 'node:crypto';
+import { latinDigits } from '@khela/contract/format';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { addMember, defaultBrandId, exact, type Lang, outbox, smsCode, t, useKhela, visit as visitIn } from './support';
+import {
+  ANY_DIGIT,
+  addMember,
+  defaultBrandId,
+  exact,
+  type Lang,
+  outbox,
+  smsCode,
+  t,
+  useKhela,
+  visit as visitIn,
+} from './support';
 
 /*
  * The accounts journeys by SMS and recovery: SMS login with the Get code countdown, forgot password
@@ -50,7 +62,7 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
   const getCode = (form: Locator, lang: Lang) => form.getByRole('button', { name: exact(t(lang, 'auth.smsGetCode')) });
   /** The countdown text of the Get code button, with the seconds captured. */
   const countdownText = (lang: Lang) =>
-    new RegExp(`^${escapeRe(t(lang, 'auth.smsCountdown', { seconds: 999 })).replace('999', '(\\d+)')}$`);
+    new RegExp(`^${escapeRe(t(lang, 'auth.smsCountdown', { seconds: '999' })).replace('999', `(${ANY_DIGIT}+)`)}$`);
 
   /**
    * Clicks Get code once the human check is solved. Spec §4: the button then counts down expiry
@@ -66,7 +78,7 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
     const button = form.locator('.auth-sms-button').filter({ hasText: countdownText(lang) });
     await button.waitFor();
     expect(await button.isDisabled()).toBe(true);
-    const seconds = Number(((await button.textContent()) ?? '').match(countdownText(lang))?.[1]);
+    const seconds = Number(latinDigits(((await button.textContent()) ?? '').match(countdownText(lang))?.[1] ?? ''));
     expect(seconds).toBeGreaterThanOrEqual(expiredMinutes * 60 - 2);
     expect(seconds).toBeLessThanOrEqual(expiredMinutes * 60);
     return seconds;
@@ -96,7 +108,9 @@ describe('accounts by SMS and email: SMS login, forgot password, register by mob
         await page.waitForFunction(
           (s) => {
             const b = document.querySelector('.auth-sms-button') as HTMLButtonElement | null;
-            const n = Number(b?.textContent?.match(/\d+/)?.[0]);
+            // The seconds in either script (৫৯ in Bengali).
+            const digits = b?.textContent?.match(/[0-9০-৯]+/)?.[0] ?? '';
+            const n = Number(digits.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)));
             return !!b?.disabled && n < s;
           },
           seconds,

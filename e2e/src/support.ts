@@ -25,7 +25,8 @@ const TEXTS: Record<Lang, Record<string, unknown>> = { bn: loadTexts('bn'), en: 
 
 /**
  * The shipped text of `key` in `lang` (the web app's locale files, so a wording change does not
- * break a test), with i18next's `{{name}}` placeholders filled in.
+ * break a test), with i18next's `{{name}}` placeholders filled in — a number as the site writes
+ * it (Bengali digits in Bengali), a string as it is.
  */
 export function t(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
   let node: unknown = TEXTS[lang];
@@ -35,7 +36,8 @@ export function t(lang: Lang, key: string, vars: Record<string, string | number>
   if (typeof node !== 'string') throw new Error(`no text '${key}' in the ${lang} locale files`);
   return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => {
     if (!(name in vars)) throw new Error(`text '${key}' needs {{${name}}}`);
-    return String(vars[name]);
+    const value = vars[name];
+    return typeof value === 'number' ? formatter(lang).number(value) : String(value);
   });
 }
 
@@ -47,6 +49,9 @@ export function t(lang: Lang, key: string, vars: Record<string, string | number>
 export function money(lang: Lang, amount: string | bigint, o: { symbol?: string; signed?: boolean } = {}): string {
   return formatter(lang).money(amount, { decimals: 2, ...o });
 }
+
+/** A digit as a page in either language writes it (a pattern for counting seconds on screen). */
+export const ANY_DIGIT = '[0-9০-৯]';
 
 /** An exact-match regular expression for a text (for role names and getByText). */
 export function exact(text: string): RegExp {
