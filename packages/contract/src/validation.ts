@@ -64,9 +64,12 @@ function patternOf(source: string): RegExp | null {
   return re;
 }
 
-/** '(min) - (max)', or the single number when both are equal (spec §5). */
-export function formatRange(min: number, max: number): string {
-  return min === max ? String(min) : `${min} - ${max}`;
+/**
+ * '(min) - (max)', or the single number when both are equal (spec §5); `write` writes each number
+ * (the web app's formatter, for Bengali digits in Bengali).
+ */
+export function formatRange(min: number, max: number, write: (n: number) => string = String): string {
+  return min === max ? write(min) : `${write(min)} - ${write(max)}`;
 }
 
 /** Whether a value satisfies a rule's pattern and length bounds (emptiness aside). */

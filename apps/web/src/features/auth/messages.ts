@@ -1,6 +1,7 @@
 import type { FieldRule, RegisterSettings } from '@khela/contract';
+import { formatter } from '@khela/contract/format';
 import { fieldLabelKey, formatRange } from '@khela/contract/validation';
-import type { TFunction } from 'i18next';
+import i18next, { type TFunction } from 'i18next';
 import { ApiError } from '../../lib/api';
 
 /**
@@ -21,7 +22,8 @@ export function fieldMessage(
     Object.assign(params, {
       min: rule.minLength,
       max: rule.maxLength,
-      range: formatRange(rule.minLength, rule.maxLength),
+      // In the reader's digits, like (min) and (max), which t() formats itself.
+      range: formatRange(rule.minLength, rule.maxLength, (n) => formatter(i18next.language).count(n)),
     });
   return t(key, { ...params, defaultValue: t('validation.invalid') });
 }
