@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { latinDigits } from '@khela/contract/format';
+import { latinDigits } from '@khela/contract/digits';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import {

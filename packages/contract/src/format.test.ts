@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatter, latinDigits, readNumber } from './format';
+import { latinDigits } from './digits';
+import { formatter, readNumber } from './format';
 import { fromMinor, toMinor } from './money';
 
 const bn = formatter('bn');

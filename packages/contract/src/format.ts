@@ -7,12 +7,15 @@
  * symbol after the amount (১২,৩৪,৫৬৭.৫০৳); English in Latin digits with lakh grouping and the
  * symbol first (৳12,34,567.50). The other locales follow their own conventions, in Latin digits.
  *
+ * What a person types is read back by `readNumber` (through the one normaliser, digits.ts).
+ *
  * Numbers are written here by hand, not by Intl.NumberFormat: an amount is a decimal string or
  * minor units and must never pass through a float, and Intl's currency style writes "BDT" for
  * the taka in English and "-০.০০" for minus zero. Dates go through Intl.DateTimeFormat for the
  * month names, with the digits forced to the locale's afterwards.
  */
 import type { Locale } from './constants';
+import { latinDigits } from './digits';
 
 type NumberStyle = {
   /** The locale's zero: digits are `zero` … `zero + 9`. */
@@ -100,24 +103,6 @@ const STYLES: Record<Locale, NumberStyle> = {
 };
 
 const styleOf = (locale: string): NumberStyle => STYLES[locale as Locale] ?? STYLES.en;
-
-/** Zeros of the digit sets a player's keyboard may type: Arabic-Indic (two), Devanagari, Bengali, Thai, full-width. */
-const FOREIGN_ZEROS = [0x0660, 0x06f0, 0x0966, BENGALI_ZERO, 0x0e50, 0xff10];
-const FOREIGN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0e50-\u0e59\uff10-\uff19]/g;
-
-/**
- * The one normaliser of what a person typed: every digit of another script (০-৯ and the other
- * sets above) becomes its Latin digit; nothing else changes. Every input that takes a number —
- * an amount, a phone number, an SMS code, a stake — reads its value through this before it is
- * checked or sent.
- */
-export function latinDigits(text: string): string {
-  return text.replace(FOREIGN_DIGIT, (d) => {
-    const cp = d.codePointAt(0) as number;
-    const zero = FOREIGN_ZEROS.find((z) => cp >= z && cp <= z + 9) as number;
-    return String(cp - zero);
-  });
-}
 
 /**
  * A number typed in `locale` as a plain decimal string ("12,345.5" or "১২,৩৪৫.৫" → "12345.5";

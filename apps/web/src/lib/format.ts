@@ -1,5 +1,6 @@
 import type { Locale } from '@khela/contract/constants';
-import { type Formatter, formatter, latinDigits } from '@khela/contract/format';
+import { latinDigits } from '@khela/contract/digits';
+import { type Formatter, formatter } from '@khela/contract/format';
 import type { FormatterModule } from 'i18next';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import { latinDigits } from '@khela/contract/format';
+import { latinDigits } from '@khela/contract/digits';
 import { toMinor } from '@khela/contract/money';
 import { crashPointOf, linksTo, previousHash } from '@khela/games/fair/crash';
 import { type DiceSide, diceMultiplier, diceRoll, diceTargetOffered, diceWins } from '@khela/games/fair/dice';

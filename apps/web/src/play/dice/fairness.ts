@@ -1,5 +1,5 @@
 import type { DiceSeedsValue } from '@khela/contract/dice';
-import { latinDigits } from '@khela/contract/format';
+import { latinDigits } from '@khela/contract/digits';
 import { PlayError } from '../api';
 import { h } from '../dom';
 import { FAIRNESS_PAGE, fairnessHref } from '../fairness-link';
