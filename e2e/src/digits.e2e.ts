@@ -28,7 +28,9 @@ function shown(root: Locator): Promise<string> {
         return;
       }
       if (!(node instanceof HTMLElement)) return;
-      if (['CODE', 'SCRIPT', 'STYLE', 'TEMPLATE'].includes(node.tagName) || !node.checkVisibility()) return;
+      if (['CODE', 'SCRIPT', 'STYLE', 'TEMPLATE'].includes(node.tagName)) return;
+      // An element laid out as its children alone (display: contents) has no box of its own.
+      if (getComputedStyle(node).display !== 'contents' && !node.checkVisibility()) return;
       if (node instanceof HTMLInputElement && ['numeric', 'decimal'].includes(node.inputMode)) parts.push(node.value);
       node.childNodes.forEach(visit);
     };

@@ -85,7 +85,7 @@ describe('the in-house slot, launched from the lobby', () => {
       await check.getByRole('heading', { level: 1, name: exact(t(lang, 'fairness.title')) }).waitFor();
       const result = check.getByRole('status');
       await result
-        .getByText(exact(money(lang, round.win)))
+        .getByText(exact(money(lang, round.win, { symbol: '৳' })))
         .first()
         .waitFor();
       const matches = result.locator('.fair-row').filter({ hasText: t(lang, 'fairness.slot.hashMatches') });
