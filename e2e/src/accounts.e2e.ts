@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { addMember, exact, type Lang, open, t, useKhela, visit as visitIn } from './support';
+import { addMember, exact, type Lang, open, t, trackCalls, useKhela, visit as visitIn } from './support';
 
 /*
  * The accounts journeys: registration, wrong passwords and the captcha, the forced password change,
@@ -235,6 +235,7 @@ describe('accounts: register, log in, change password, log out', () => {
       if (lang !== 'bn') await addMember(env.khela, weak);
       const { context, page, errors } = await visit(lang);
       await closing(context, async () => {
+        const calls = trackCalls(page);
         const { response } = await submitLogin(page, lang, weak.account, weak.password);
         expect(response.status()).toBe(200);
         const change = page.getByRole('dialog', { name: exact(t(lang, 'auth.changePasswordTitle')) });
@@ -246,6 +247,8 @@ describe('accounts: register, log in, change password, log out', () => {
         const fresh = strongPassword();
         await field(cpwForm, lang, 'newPassword').fill(fresh);
         await field(cpwForm, lang, 'confirmNewPassword').fill(fresh);
+        // The change ends every session: the calls the login set off are answered first.
+        await calls.answered();
         const answer = page.waitForResponse((r) => r.url().endsWith('/wps/member/password'));
         await cpwForm.getByRole('button', { name: exact(t(lang, 'auth.changePasswordButton')) }).click();
         expect((await answer).status()).toBe(200);

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatter } from '@khela/contract/format';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, vi } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { hashPassword } from '../../apps/server/src/platform/passwords';
 import { type Khela, launchChromium, openPage, startKhela } from './harness';
 
@@ -132,6 +132,23 @@ export async function layoutOf(page: Page, lang: Lang = 'bn'): Promise<Layout> {
 export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/**
+ * Follows the page's requests from now on; `answered()` resolves once none is still waiting.
+ * A test that ends the session on the server (a password change) waits for it first: a call
+ * the page sent just before would otherwise be answered 401, which the browser logs as a
+ * console error.
+ */
+export function trackCalls(page: Page): { answered(): Promise<void> } {
+  const pending = new Set<unknown>();
+  const done = (r: unknown) => pending.delete(r);
+  page.on('request', (r) => pending.add(r));
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    answered: () => expect.poll(() => pending.size, { message: 'calls still waiting for an answer' }).toBe(0),
+  };
 }
 
 /**
