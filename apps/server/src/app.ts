@@ -22,9 +22,11 @@ import { providerRoutes } from './modules/provider/routes';
 import { recordRoutes } from './modules/records/routes';
 import { sealingRoutes } from './modules/sealing/routes';
 import { accessGuard } from './modules/system/guard';
+import { pageHeadOf } from './modules/system/page-head';
 import { systemRoutes } from './modules/system/routes';
 import { verificationRoutes } from './modules/verification/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { compression } from './platform/compression';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 import { installErrorHandling } from './platform/errors';
@@ -73,6 +75,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   // Before every route, so each one gets its buckets (platform/rate-limit.ts).
   installRateLimits(app, config);
   await app.limiter.ready;
+  // Before any route: it decides per route which answers may be compressed.
+  await app.register(compression);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Khela API', description: 'The calls of the Khela player site', version: '0.1.0' },
@@ -101,7 +105,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(diceRoutes);
   await app.register(crashGame);
   await app.register(inhousePage);
-  await app.register(webApp);
+  await app.register(webApp, { headOf: pageHeadOf(db) });
   installJobs(app, jobsOf(config));
   installNotFound(app);
   return app;

@@ -143,6 +143,28 @@ export const BANNER_GROUPS = [
 export type BannerGroup = (typeof BANNER_GROUPS)[number];
 
 /**
+ * The banner group each page shows at its top (spec §2 'Routes'); a page not listed shows none.
+ * The web's route table takes its carousels from here, and the server preloads the group's first
+ * banner from the page's HTML: it is the largest thing the first screen paints.
+ */
+export const PAGE_BANNER_GROUPS: Readonly<Record<string, BannerGroup>> = {
+  '/': 'w_home',
+  '/register': 'w_register',
+  '/pointMall': 'w_pointMall',
+  '/rng': 'w_rng',
+  '/pvp': 'w_pvp',
+  '/live': 'w_live',
+  '/fish': 'w_fish',
+  '/sports': 'w_sports',
+  '/esports': 'w_esports',
+  '/inhouse': 'w_inhouse',
+  '/elott': 'w_elott',
+  '/hot': 'w_home',
+  '/help': 'w_help',
+  '/down': 'w_down',
+};
+
+/**
  * Promotion categories (spec §3 'Promotion: id, category (new_player is one)'), in the order of
  * the promotion types of spec §2 'Other screens'; 'all' there is no category but the whole list,
  * and its 'newbie' type is the new_player category.

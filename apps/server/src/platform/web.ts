@@ -1,18 +1,97 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { failure } from './errors';
 
 /** Paths owned by the API: an unknown one is a 404 envelope, never the web app. */
 const API_PREFIXES = ['/wps/', '/lgw/', '/docs', '/provider/', '/ws', '/play/'];
 
+/** Hashed build output: the name changes with the content, so a browser may keep it for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * What the first screen of a page needs before its script has run, found by the module that
+ * knows (the system module: the page's first banner). The page's HTML asks for it at once.
+ */
+export type PageHead = {
+  /** The image that will be the page's largest paint (LCP): preloaded with high priority. */
+  lcpImage?: string | undefined;
+};
+
+export type PageHeadOf = (req: FastifyRequest, pathname: string) => PageHead | Promise<PageHead>;
+
+type PageVariant = { html: Buffer; br: Buffer; gzip: Buffer; etag: string };
+
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The built site's index.html, when there is one. */
-    spaIndex: Buffer | null;
+    /** The site's page for a request (index.html with its head hints), or null without a build. */
+    sitePage: ((req: FastifyRequest, pathname: string) => Promise<PageVariant>) | null;
   }
+}
+
+const escapeAttribute = (v: string) =>
+  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** index.html with the head hints put before `</head>`. */
+export function pageHtml(template: string, head: PageHead): string {
+  const hints: string[] = [];
+  if (head.lcpImage) {
+    hints.push(`<link rel="preload" as="image" href="${escapeAttribute(head.lcpImage)}" fetchpriority="high">`);
+  }
+  return hints.length === 0 ? template : template.replace('</head>', `${hints.join('')}</head>`);
+}
+
+/** The encoding to send: brotli, else gzip, else none (a `;q=0` refuses one). */
+export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(token.trim() === '*' ? 'gzip' : token.trim());
+  }
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/** Pages differ only in their hints; each variant is compressed once and kept. */
+const MAX_VARIANTS = 200;
+
+function variantsOf(template: string) {
+  const cache = new Map<string, PageVariant>();
+  return (head: PageHead): PageVariant => {
+    const text = pageHtml(template, head);
+    let v = cache.get(text);
+    if (!v) {
+      const html = Buffer.from(text);
+      v = {
+        html,
+        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(html, { level: 9 }),
+        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 22)}"`,
+      };
+      if (cache.size >= MAX_VARIANTS) cache.clear();
+      cache.set(text, v);
+    }
+    return v;
+  };
+}
+
+/**
+ * Sends a page: revalidated on every visit (it names the current asset hashes) but answered with
+ * 304 while unchanged, compressed as the browser accepts.
+ */
+function sendPage(req: FastifyRequest, reply: FastifyReply, page: PageVariant) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('etag', page.etag);
+  reply.header('vary', 'accept-encoding');
+  if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  if (!encoding) return reply.send(page.html);
+  return reply.header('content-encoding', encoding).send(encoding === 'br' ? page.br : page.gzip);
 }
 
 /**
@@ -21,47 +100,61 @@ declare module 'fastify' {
  * its own 404 page.
  */
 export function installNotFound(app: FastifyInstance) {
-  app.setNotFoundHandler({ preHandler: app.limiter.hook() }, (req, reply) => {
+  app.setNotFoundHandler({ preHandler: app.limiter.hook() }, async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const wantsPage =
-      app.spaIndex !== null &&
+      app.sitePage !== null &&
       (req.method === 'GET' || req.method === 'HEAD') &&
       !API_PREFIXES.some((p) => url.startsWith(p)) &&
       // '/register.html' is a page of the spec; '/assets/x.js' is a missing file.
       ['', '.html'].includes(path.extname(url));
-    if (!wantsPage) return reply.code(404).send(failure('NOT_FOUND'));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex);
+    if (!wantsPage || !app.sitePage) return reply.code(404).send(failure('NOT_FOUND'));
+    return sendPage(req, reply, await app.sitePage(req, url));
   });
 }
 
 /**
- * Serves the built web app from the same process (ARCHITECTURE §1). Hashed assets are cached
- * for a year; pages are answered by the not-found handler above.
+ * Serves the built web app from the same process (ARCHITECTURE §1). The build writes a brotli
+ * and a gzip copy beside every compressible file (apps/web/precompress.ts), sent as the browser
+ * accepts. Hashed assets are cached for a year; pages are answered by the not-found handler
+ * above, index.html included, with what their first screen needs in their head (`headOf`).
  */
-export const webApp = fp(async (app: FastifyInstance) => {
+export const webApp = fp(async (app: FastifyInstance, opts: { headOf?: PageHeadOf }) => {
   const dist = app.config.webDist;
   const indexPath = path.join(dist, 'index.html');
-  app.decorate('spaIndex', null);
+  app.decorate('sitePage', null);
   if (!existsSync(indexPath)) {
     app.log.warn({ dist }, 'web app not built; run `npm run build` to serve the site');
     return;
   }
-  const indexHtml = readFileSync(indexPath);
+  const variant = variantsOf(readFileSync(indexPath, 'utf8'));
+  const headOf = opts.headOf ?? (() => ({}));
   await app.register(fastifyStatic, {
     root: dist,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // The site's page goes out with its head hints, from the not-found handler.
+    allowedPath: (pathname) => pathname !== '/index.html',
     setHeaders(res, filePath) {
       res.header(
         'cache-control',
         filePath.includes(`${path.sep}assets${path.sep}`)
-          ? 'public, max-age=31536000, immutable'
-          : // index.html names the current asset hashes: always revalidate it.
+          ? IMMUTABLE
+          : // play.html names the current asset hashes: always revalidate it.
             filePath.endsWith('.html')
             ? 'no-cache'
             : 'public, max-age=300',
       );
     },
   });
-  app.spaIndex = indexHtml;
+  app.sitePage = async (req, pathname) => {
+    try {
+      return variant(await headOf(req, pathname));
+    } catch (err) {
+      // The hints only speed the page up: without them it still works.
+      req.log.warn({ err }, 'page head hints failed');
+      return variant({});
+    }
+  };
 });

@@ -1,4 +1,4 @@
-import type { BannerGroup } from '@khela/contract/constants';
+import { type BannerGroup, PAGE_BANNER_GROUPS } from '@khela/contract/constants';
 import { LOBBIES } from '../lib/lobbies';
 
 /** Layout flags of a route (spec §2 'Routes'). */
@@ -27,7 +27,7 @@ export type RouteDef = {
   aliases?: string[];
   page: PageName;
   layout: Layout;
-  /** Banner group for the route's carousel (spec §2: 'Banners exist per group name'). */
+  /** Banner group for the route's carousel (spec §2: 'Banners exist per group name'; PAGE_BANNER_GROUPS). */
   bannerGroup?: BannerGroup;
   /** Lobby routes carry their game category. */
   category?: string;
@@ -43,43 +43,39 @@ const L = (header: boolean, banner: boolean, footer: boolean, sideMenu: boolean)
 });
 
 /** The route table of spec §2, as data: the shell renders every page from it. */
-export const ROUTES: RouteDef[] = [
+const TABLE: Omit<RouteDef, 'bannerGroup'>[] = [
   {
     path: '/',
     aliases: ['/index', '/index.html', '/home'],
     page: 'home',
     layout: L(true, true, true, true),
-    bannerGroup: 'w_home',
   },
   {
     path: '/register',
     aliases: ['/register.html'],
     page: 'register',
     layout: L(true, true, false, false),
-    bannerGroup: 'w_register',
   },
-  { path: '/pointMall', page: 'pointMall', layout: L(true, true, true, false), bannerGroup: 'w_pointMall' },
+  { path: '/pointMall', page: 'pointMall', layout: L(true, true, true, false) },
   { path: '/lottery', page: 'lottery', layout: L(true, false, false, false) },
   { path: '/vnlottery', page: 'vnlottery', layout: L(true, false, false, true), sideMenuMini: true },
-  ...LOBBIES.map(
-    ([path, category, bannerGroup]): RouteDef => ({
-      path,
-      page: 'lobby',
-      category,
-      layout: L(true, true, true, true),
-      ...(bannerGroup ? { bannerGroup } : {}),
-    }),
-  ),
+  ...LOBBIES.map(([path, category]) => ({ path, page: 'lobby' as const, category, layout: L(true, true, true, true) })),
   { path: '/promotions', page: 'promotions', layout: L(true, false, true, true) },
   { path: '/promoDetail', page: 'promoDetail', layout: L(true, false, true, true) },
   { path: '/seamless', page: 'seamless', layout: L(true, false, false, true), sideMenuMini: true },
   { path: '/helpmc', page: 'helpmc', layout: L(false, false, false, false) },
   { path: '/resetPassword', page: 'resetPassword', layout: L(true, false, false, false) },
-  { path: '/help', page: 'help', layout: L(true, true, true, false), bannerGroup: 'w_help' },
-  { path: '/down', aliases: ['/download'], page: 'down', layout: L(true, true, true, true), bannerGroup: 'w_down' },
+  { path: '/help', page: 'help', layout: L(true, true, true, false) },
+  { path: '/down', aliases: ['/download'], page: 'down', layout: L(true, true, true, true) },
   { path: '/game', page: 'game', layout: L(true, false, false, false) },
   { path: '/fairness', page: 'fairness', layout: L(true, false, true, true) },
 ];
+
+/** Every route with its banner group, where its layout shows a banner and the page has one. */
+export const ROUTES: RouteDef[] = TABLE.map((r) => {
+  const group = r.layout.banner ? PAGE_BANNER_GROUPS[r.path] : undefined;
+  return group ? { ...r, bannerGroup: group } : r;
+});
 
 /** Where the route guard sends visitors without a session (spec §2). */
 export const LOGIN_PATH = '/login';

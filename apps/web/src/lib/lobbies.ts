@@ -1,20 +1,20 @@
 import { LOTTERY_DIRECT_VENDOR } from '@khela/contract/constants';
 
 /**
- * The game lobbies of spec §2 — path, game category and banner group — as data: the route table
+ * The game lobbies of spec §2 — path and game category — as data: the route table
  * (app/routes.ts) makes a route of each, and the lobby's category navigation links to them.
  */
 export const LOBBIES = [
-  ['/rng', 'RNG', 'w_rng'],
-  ['/pvp', 'PVP', 'w_pvp'],
-  ['/live', 'LIVE', 'w_live'],
-  ['/fish', 'FISH', 'w_fish'],
-  ['/sports', 'SPORTS', 'w_sports'],
-  ['/esports', 'ESPORTS', 'w_esports'],
-  ['/cockfight', 'COCKFIGHT', undefined],
-  ['/inhouse', 'INHOUSE', 'w_inhouse'],
-  ['/elott', 'ELOTT', 'w_elott'],
-  ['/hot', 'HOT', 'w_home'],
+  ['/rng', 'RNG'],
+  ['/pvp', 'PVP'],
+  ['/live', 'LIVE'],
+  ['/fish', 'FISH'],
+  ['/sports', 'SPORTS'],
+  ['/esports', 'ESPORTS'],
+  ['/cockfight', 'COCKFIGHT'],
+  ['/inhouse', 'INHOUSE'],
+  ['/elott', 'ELOTT'],
+  ['/hot', 'HOT'],
 ] as const;
 
 /** The lobby path of a game category; LOTT opens the lottery page (spec §2 'Category navigation'). */

@@ -1,0 +1,36 @@
+import { PAGE_BANNER_GROUPS } from '@khela/contract';
+import { BRAND_TTL_MS, brandOf } from '../../platform/brand';
+import type { Database } from '../../platform/db';
+import type { PageHeadOf } from '../../platform/web';
+import * as repo from './repo';
+
+/** Page paths as the client router matches them: any case, without a trailing slash. */
+const GROUP_OF_PATH = new Map(Object.entries(PAGE_BANNER_GROUPS).map(([p, g]) => [p.toLowerCase(), g]));
+
+export function bannerGroupOfPage(pathname: string) {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return GROUP_OF_PATH.get(path.toLowerCase() || '/');
+}
+
+/**
+ * What a page's HTML asks for before its script runs: the first banner of the page's group, the
+ * largest paint of its first screen, which the script would otherwise find only after two calls.
+ * Kept per brand and group as briefly as the brand itself (BRAND_TTL_MS).
+ */
+export function pageHeadOf(db: Database): PageHeadOf {
+  const cache = new Map<string, { at: number; image: string | undefined }>();
+  return async (req, pathname) => {
+    const group = bannerGroupOfPage(pathname);
+    if (!group) return {};
+    const brand = await brandOf(req);
+    const key = `${brand.id}:${group}`;
+    const now = Date.now();
+    let hit = cache.get(key);
+    if (!hit || now - hit.at > BRAND_TTL_MS) {
+      const banners = await repo.activeBanners(db.kysely, brand.id, group, new Date(now));
+      hit = { at: now, image: banners[0]?.image_url };
+      cache.set(key, hit);
+    }
+    return { lcpImage: hit.image };
+  };
+}
