@@ -203,9 +203,57 @@ for (const f of [
     });
 }
 
+// 5. No zod in a browser: the apps and their packages take from the contract only files whose
+//    values never reach zod (endpoints.ts for the calls, decision 0026); types may come from
+//    anywhere. Tests may use the full definitions.
+/** The imports of a file that bring values at run time (not `import type`, not all-`type` braces). */
+function valueImportsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  const out = [];
+  const re =
+    /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'"]*?)\s*from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const line = text.slice(0, m.index).split('\n').length + (m[0].startsWith('\n') ? 1 : 0);
+    if (m[5]) {
+      out.push({ spec: m[5], line });
+      continue;
+    }
+    if (m[2]) continue;
+    const braces = /^\{([^}]*)\}$/.exec(m[3].trim());
+    if (braces?.[1].split(',').every((s) => !s.trim() || s.trim().startsWith('type '))) continue;
+    out.push({ spec: m[4], line });
+  }
+  return out;
+}
+const contractSrc = path.join(root, 'packages/contract/src');
+const reachesZod = new Map();
+function contractFileReachesZod(file, trail = new Set()) {
+  if (reachesZod.has(file)) return reachesZod.get(file);
+  if (trail.has(file)) return false;
+  trail.add(file);
+  const reaches =
+    file.endsWith(`${path.sep}zod.ts`) ||
+    valueImportsOf(file).some((imp) =>
+      imp.spec.startsWith('.')
+        ? contractFileReachesZod(`${path.resolve(path.dirname(file), imp.spec)}.ts`, trail)
+        : /^zod(\/|$)/.test(imp.spec),
+    );
+  reachesZod.set(file, reaches);
+  return reaches;
+}
+for (const f of [...files('apps/web/src'), ...files('packages/ui/src'), ...files('packages/client/src')]) {
+  if (/\.test\.tsx?$/.test(f) || f.endsWith(`${path.sep}testing.ts`)) continue;
+  for (const imp of valueImportsOf(f)) {
+    const m = /^@khela\/contract(?:\/(.+))?$/.exec(imp.spec);
+    if (/^zod(\/|$)/.test(imp.spec)) breach(f, imp.line, 'zod-in-browser', `imports ${imp.spec}`);
+    if (m && contractFileReachesZod(path.join(contractSrc, `${m[1] ?? 'index'}.ts`)))
+      breach(f, imp.line, 'zod-in-browser', `${imp.spec} brings zod: take calls from @khela/contract/endpoints`);
+  }
+}
+
 if (breaches.length) {
   console.error(breaches.join('\n'));
-  console.error(`\n${breaches.length} boundary breach(es): see ARCHITECTURE §2-§3 and docs/decisions/0022.`);
+  console.error(`\n${breaches.length} boundary breach(es): see ARCHITECTURE §2-§3 and docs/decisions/0022, 0026.`);
   process.exit(1);
 }
 console.log('boundaries: ok');

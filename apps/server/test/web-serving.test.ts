@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { gameMenusCall } from '@khela/contract';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerGroupOfPage } from '../src/modules/system/page-head';
 import { COMPRESS_THRESHOLD_BYTES, compression } from '../src/platform/compression';
@@ -122,7 +122,7 @@ describe(`serving the built site compressed and cached on ${TEST_ENGINE}`, () =>
 
 describe('which answers are compressed', () => {
   const big = { text: 'secret-next-to-input '.repeat(200) };
-  let app: ReturnType<typeof Fastify>;
+  let app: FastifyInstance;
   beforeAll(async () => {
     app = Fastify();
     await app.register(compression);

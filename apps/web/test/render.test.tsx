@@ -6,7 +6,7 @@ import {
   systemStatusCall,
   updateLanguageCall,
   walletBalanceCall,
-} from '@khela/contract';
+} from '@khela/contract/endpoints';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call } from '../src/lib/api';
 import { memberFixture, mockCalls, sentTo, statusFixture } from './render';

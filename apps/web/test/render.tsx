@@ -3,6 +3,7 @@ import {
   type Announcement,
   bannersCall,
   type CallDefinition,
+  type ClientEndpoint,
   type GameMenus,
   gameListCall,
   gameMenusCall,
@@ -160,8 +161,11 @@ export function mockApi(fx: ApiFixtures = {}): FetchMock {
   return fetchMock;
 }
 
-/** What was sent to one call (by its definition's method and path), in order. */
-export function sentTo(sent: readonly Sent[], d: CallDefinition): Sent[] {
+/** What was sent to one call (by its definition's or endpoint's method and path), in order. */
+export function sentTo(
+  sent: readonly Sent[],
+  d: Pick<CallDefinition | ClientEndpoint, 'method' | 'path' | 'alsoAccepts'>,
+): Sent[] {
   const escaped = d.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z_]+/g, '[^/]+');
   const pattern = new RegExp(`^${escaped}$`);
   const methods: string[] = [d.method, ...(d.alsoAccepts ?? [])];

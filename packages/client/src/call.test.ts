@@ -1,4 +1,5 @@
-import { changePasswordCall, defineCall, memberInfoCall, updateLanguageCall } from '@khela/contract';
+import { defineCall, endpoint, memberInfoCall as memberInfoDefinition } from '@khela/contract';
+import { changePasswordCall, memberInfoCall, updateLanguageCall } from '@khela/contract/endpoints';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, call, configureClient, urlOf } from './call';
@@ -19,7 +20,7 @@ const member = {
 };
 
 /** A call with a query and params, like a record page or a promotion by id. */
-const recordCall = defineCall({
+const recordDefinition = defineCall({
   method: 'GET',
   path: '/wps/example/:id/rows',
   auth: 'member',
@@ -29,8 +30,14 @@ const recordCall = defineCall({
   query: z.object({ page: z.number(), names: z.array(z.string()).optional() }),
   response: z.array(z.string()),
 });
+const recordCall = endpoint<typeof recordDefinition>({
+  method: 'GET',
+  path: recordDefinition.path,
+  auth: 'member',
+  input: ['query', 'params'],
+});
 
-const formCall = defineCall({
+const formDefinition = defineCall({
   method: 'POST',
   path: '/wps/example/form',
   auth: 'none',
@@ -38,6 +45,13 @@ const formCall = defineCall({
   summary: 'An example form',
   body: z.object({ email: z.string() }),
   response: z.null(),
+  form: true,
+});
+const formCall = endpoint<typeof formDefinition>({
+  method: 'POST',
+  path: formDefinition.path,
+  auth: 'none',
+  input: ['body'],
   form: true,
 });
 
@@ -54,6 +68,12 @@ describe('call', () => {
     configureClient({ token: () => token, onUnauthorized: () => unauthorized++, sealer });
   });
   afterEach(() => vi.unstubAllGlobals());
+
+  it("answers a call stubbed by its full definition (the endpoint's path is the definition's)", async () => {
+    const { fetch } = fetchStub([stub(memberInfoDefinition, member)]);
+    vi.stubGlobal('fetch', fetch);
+    await expect(call(memberInfoCall)).resolves.toEqual(member);
+  });
 
   it('sends the definition method and path and answers the envelope value', async () => {
     token = 'a'.repeat(43);
@@ -154,6 +174,8 @@ describe('call types', () => {
       await call(memberInfoCall, { account: 'x' });
       // @ts-expect-error the body must have the contract's fields
       await call(updateLanguageCall, { lang: 'bn' });
+      // @ts-expect-error a full definition carries zod: the apps call its endpoint
+      await call(memberInfoDefinition);
       return [info, rows];
     };
     expect(typeof typed).toBe('function');

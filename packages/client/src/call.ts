@@ -1,4 +1,4 @@
-import { type CallDefinition, type CallInput, type CallOutput, inputParts } from '@khela/contract/call';
+import type { CallInput, CallOutput, ClientEndpoint, DefinitionOf } from '@khela/contract/call';
 import type { Envelope } from '@khela/contract/envelope';
 
 /** A failed call: `code` is the contract's error code, `messageKey` an i18n key. */
@@ -43,15 +43,15 @@ export type CallOptions = {
 type Parts = { body?: unknown; query?: Record<string, unknown>; params?: Record<string, unknown> };
 
 /** Splits `call`'s input into its parts the way `CallInput` types it. */
-function partsOf(d: CallDefinition, input: unknown): Parts {
-  const parts = inputParts(d);
+function partsOf(e: ClientEndpoint, input: unknown): Parts {
+  const parts = e.input;
   if (parts.length === 0 || input === undefined) return {};
   if (parts.length === 1) return { [parts[0] as string]: input };
   return input as Parts;
 }
 
 /** The path with its `:name` segments filled in, and the query. */
-export function urlOf(d: CallDefinition, parts: Parts): string {
+export function urlOf(d: Pick<ClientEndpoint, 'path'>, parts: Parts): string {
   const path = d.path.replace(/:([A-Za-z_]+)/g, (_, name: string) =>
     encodeURIComponent(String(parts.params?.[name] ?? '')),
   );
@@ -66,13 +66,17 @@ export function urlOf(d: CallDefinition, parts: Parts): string {
 }
 
 /**
- * Makes a contract call and unwraps its envelope: the path, method, input and answer types all
- * come from the definition (ARCHITECTURE §3). A network failure becomes NETWORK so the screen
+ * Makes a contract call and unwraps its envelope: the path and method come from the call's
+ * zod-free endpoint (`@khela/contract/endpoints`), the input and answer types from its full
+ * definition (ARCHITECTURE §3, decision 0026). A network failure becomes NETWORK so the screen
  * can say so in words.
  */
-export async function call<const D extends CallDefinition>(d: D, ...args: CallArgs<D>): Promise<CallOutput<D>> {
+export async function call<const E extends ClientEndpoint>(
+  e: E,
+  ...args: CallArgs<DefinitionOf<E>>
+): Promise<CallOutput<DefinitionOf<E>>> {
   const [input, options = {}] = args;
-  return send(d, partsOf(d, input), options, false) as Promise<CallOutput<D>>;
+  return send(e, partsOf(e, input), options, false) as Promise<CallOutput<DefinitionOf<E>>>;
 }
 
 /** A call without input takes none: `call(memberInfoCall)`. */
@@ -80,7 +84,7 @@ export type CallArgs<D> = [CallInput<D>] extends [undefined]
   ? [input?: undefined, options?: CallOptions]
   : [input: CallInput<D>, options?: CallOptions];
 
-async function send(d: CallDefinition, parts: Parts, options: CallOptions, resealed: boolean): Promise<unknown> {
+async function send(d: ClientEndpoint, parts: Parts, options: CallOptions, resealed: boolean): Promise<unknown> {
   let body = parts.body;
   if (d.sealed && body !== undefined && setup.sealer) {
     try {

@@ -1,4 +1,4 @@
-import type { CallDefinition, CallOutput, Envelope } from '@khela/contract';
+import type { CallDefinition, CallOutput, ClientEndpoint, DefinitionOf, Envelope } from '@khela/contract';
 
 /**
  * One contract-typed fetch stub for the apps' tests (STYLE: "web tests share one contract-typed
@@ -40,10 +40,19 @@ export type Answer<D extends CallDefinition> =
   | Failure
   | ((sent: Sent) => CallOutput<D> | Failure | Promise<CallOutput<D> | Failure>);
 
-export type Stub = { definition: CallDefinition; answer: Answer<CallDefinition> };
+/** Where a stubbed call is answered: a full definition's or a zod-free endpoint's method and path. */
+type Stubbed = Pick<CallDefinition, 'method' | 'path' | 'alsoAccepts'>;
 
-/** A stub of one call: its answer, a failure, or a function of what it was sent (may be async). */
-export function stub<const D extends CallDefinition>(definition: D, answer: Answer<D>): Stub {
+export type Stub = { definition: Stubbed; answer: Answer<CallDefinition> };
+
+/**
+ * A stub of one call — by its full definition or its endpoint — answering its value, a failure,
+ * or a function of what it was sent (may be async).
+ */
+export function stub<const D extends CallDefinition | ClientEndpoint>(
+  definition: D,
+  answer: Answer<DefinitionOf<D>>,
+): Stub {
   return { definition, answer: answer as Answer<CallDefinition> };
 }
 
@@ -85,9 +94,7 @@ export function fetchStub(stubs: Stub[]) {
     let found: { stub: Stub; params: Record<string, string> } | null = null;
     for (const s of stubs) {
       const methods = [s.definition.method, ...(s.definition.alsoAccepts ?? [])];
-      const params = methods.includes(method as CallDefinition['method'])
-        ? paramsOf(s.definition.path, url.pathname)
-        : null;
+      const params = methods.includes(method as Stubbed['method']) ? paramsOf(s.definition.path, url.pathname) : null;
       // As the server's router does, a path without parameters beats one that has them
       // (the promotion list is not the promotion whose id is 'list').
       const shadowed = found !== null && !found.stub.definition.path.includes(':') && s.definition.path.includes(':');

@@ -70,6 +70,51 @@ export function defineEndpoint<const E extends Endpoint>(endpoint: E): E {
   return endpoint;
 }
 
+/** The parts of a call's input, in the order `CallInput` reads them. */
+export type InputPart = 'body' | 'query' | 'params';
+
+/** Never present at run time: carries a full definition's type on its zod-free twin. */
+declare const definitionType: unique symbol;
+
+/**
+ * A call as the apps make it, without its schemas (endpoints.ts): where and how it goes, which
+ * parts of the input it has and how its body travels. Its input and answer types come from the
+ * full definition `D`, known to the type checker only, so no schema reaches a browser bundle.
+ */
+export type ClientEndpoint<D extends CallDefinition = CallDefinition> = Endpoint & {
+  readonly input: readonly InputPart[];
+  readonly sealed?: true;
+  readonly form?: true;
+  readonly [definitionType]?: D;
+};
+
+/** The full definition behind a call's zod-free endpoint (a definition stands for itself). */
+export type DefinitionOf<C> = C extends { readonly [definitionType]?: infer D extends CallDefinition } ? D : C;
+
+/** The zod-free endpoint of call `D` (written by scripts/endpoints.ts into endpoints.ts). */
+export function endpoint<D extends CallDefinition>(
+  e: Omit<ClientEndpoint<D>, typeof definitionType>,
+): ClientEndpoint<D> {
+  return e;
+}
+
+/** A realtime socket without its message schemas; `S` is the full definition, for types only. */
+export type SocketEndpoint<S extends SocketDefinition = SocketDefinition> = {
+  readonly path: string;
+  readonly auth: CallAuth;
+  readonly [definitionType]?: S;
+};
+
+/** The zod-free endpoint of socket `S`. */
+export function socketEndpoint<S extends SocketDefinition>(
+  e: Omit<SocketEndpoint<S>, typeof definitionType>,
+): SocketEndpoint<S> {
+  return e;
+}
+
+/** The full definition behind a socket's zod-free endpoint (a definition stands for itself). */
+export type SocketOf<S> = S extends { readonly [definitionType]?: infer D extends SocketDefinition } ? D : S;
+
 type Schema<D, K extends string> = D extends { readonly [P in K]: infer S extends z.ZodType } ? S : undefined;
 
 type Part<D, K extends string> = Schema<D, K> extends z.ZodType ? z.input<Schema<D, K>> : undefined;
@@ -78,23 +123,27 @@ type InputKey = 'body' | 'query' | 'params';
 type Present<D> = { [K in InputKey]: Schema<D, K> extends z.ZodType ? K : never }[InputKey];
 type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never;
 
-/**
- * What `call(definition, input)` takes: a call's body, query or params when it has one of them;
- * `{ query, body, params }` when it has more than one; nothing when it has none.
- */
-export type CallInput<D> = [Present<D>] extends [never]
+type InputOf<D> = [Present<D>] extends [never]
   ? undefined
   : true extends IsUnion<Present<D>>
     ? { [K in Present<D>]: Part<D, K> }
     : Part<D, Present<D>>;
 
+/**
+ * What `call(endpoint, input)` takes: a call's body, query or params when it has one of them;
+ * `{ query, body, params }` when it has more than one; nothing when it has none. `C` is a call's
+ * definition or its zod-free endpoint.
+ */
+export type CallInput<C> = InputOf<DefinitionOf<C>>;
+
 /** Which parts of the input a call has, in the order `CallInput` reads them. */
-export function inputParts(d: CallDefinition): ('body' | 'query' | 'params')[] {
+export function inputParts(d: CallDefinition): InputPart[] {
   return (['body', 'query', 'params'] as const).filter((k) => d[k] !== undefined);
 }
 
 /** What a successful call answers (the envelope's value, after the server's serialisation). */
-export type CallOutput<D> = D extends { readonly response: infer S extends z.ZodType } ? z.output<S> : never;
+export type CallOutput<C> =
+  DefinitionOf<C> extends { readonly response: infer S extends z.ZodType } ? z.output<S> : never;
 
 /** What the server's handler returns for a call (before serialisation). */
 export type CallResult<D> = D extends { readonly response: infer S extends z.ZodType } ? z.input<S> : never;
@@ -117,5 +166,5 @@ export function defineSocket<const S extends SocketDefinition>(definition: S): S
   return definition;
 }
 
-export type ClientMessage<S extends SocketDefinition> = z.input<S['client']>;
-export type ServerMessage<S extends SocketDefinition> = z.output<S['server']>;
+export type ClientMessage<S extends SocketDefinition | SocketEndpoint> = z.input<SocketOf<S>['client']>;
+export type ServerMessage<S extends SocketDefinition | SocketEndpoint> = z.output<SocketOf<S>['server']>;

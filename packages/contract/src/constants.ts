@@ -211,3 +211,11 @@ export const AGENT_KINDS: readonly number[] = [IS_AGENT.AGENT, IS_AGENT.AGENT_2,
 
 export const isAgentKind = (isAgent: number): boolean => AGENT_KINDS.includes(isAgent);
 export const isTrialAccount = (isAgent: number): boolean => isAgent === IS_AGENT.TRIAL;
+
+/** Kinds of wallet movement a player sees in the account record (ledger_transactions.kind; records.ts). */
+export const RECORD_TX_TYPES = ['adjust', 'opening', 'bet', 'win', 'rollback'] as const;
+export type RecordTxType = (typeof RECORD_TX_TYPES)[number];
+
+/** States of a round in the betting record (records.ts). */
+export const ROUND_STATUSES = ['open', 'completed', 'cancelled'] as const;
+export type RoundStatus = (typeof ROUND_STATUSES)[number];

@@ -1,7 +1,4 @@
 import { defineCall } from './call';
-import { FIELD_ERRORS } from './errors';
-import type { RegisterSettings } from './system';
-import { type FieldErrors, VALIDATION_KEYS, validateField } from './validation';
 import { z } from './zod';
 
 /**
@@ -55,27 +52,3 @@ export const resetPasswordCall = defineCall({
   body: ResetPasswordBody,
   response: z.null(),
 });
-
-/** A plain address shape, used when the brand does not offer an email field with its own rule. */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * Spec §5 'Forgot by email: username and email required with their rules': the username by the
- * brand's username rule, the email by its email rule when the brand offers that field, else by
- * its shape. Used by the form and by the server.
- */
-export function validateForgotByEmail(
-  rules: Pick<RegisterSettings, 'username' | 'email'>,
-  values: { username: string; email: string },
-): FieldErrors {
-  const errors: FieldErrors = {};
-  const u = validateField(rules.username, values.username.trim(), { required: true, field: 'username' });
-  if (u) errors.username = u;
-  const email = values.email.trim();
-  if (rules.email.enabled) {
-    const e = validateField(rules.email, email, { required: true, field: 'email' });
-    if (e) errors.email = e;
-  } else if (email === '') errors.email = { key: VALIDATION_KEYS.notEmpty, params: { field: 'email' } };
-  else if (!EMAIL_SHAPE.test(email) || email.length > 254) errors.email = { key: FIELD_ERRORS.invalid };
-  return errors;
-}

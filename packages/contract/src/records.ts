@@ -1,5 +1,5 @@
 import { defineCall } from './call';
-import { LOCALES } from './constants';
+import { LOCALES, RECORD_TX_TYPES, ROUND_STATUSES } from './constants';
 import { z } from './zod';
 
 /**
@@ -14,13 +14,6 @@ import { z } from './zod';
 export const RECORD_MAX_SPAN_DAYS = 92;
 export const RECORD_PAGE_SIZE = 20;
 export const RECORD_MAX_PAGE_SIZE = 100;
-
-/** Kinds of wallet movement a player sees (ledger_transactions.kind). */
-export const RECORD_TX_TYPES = ['adjust', 'opening', 'bet', 'win', 'rollback'] as const;
-export type RecordTxType = (typeof RECORD_TX_TYPES)[number];
-
-export const ROUND_STATUSES = ['open', 'completed', 'cancelled'] as const;
-export type RoundStatus = (typeof ROUND_STATUSES)[number];
 
 const Instant = z.iso.datetime({ offset: true });
 const paging = {

@@ -1,4 +1,5 @@
-import { type Locale, updateLanguageCall } from '@khela/contract';
+import type { Locale } from '@khela/contract';
+import { updateLanguageCall } from '@khela/contract/endpoints';
 import i18next from 'i18next';
 import { call } from './api';
 import { changeLanguage, chosenLanguage, isLocale } from './i18n';

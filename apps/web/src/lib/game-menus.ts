@@ -1,4 +1,5 @@
-import { type GameMenus, gameMenusCall } from '@khela/contract';
+import type { GameMenus } from '@khela/contract';
+import { gameMenusCall } from '@khela/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from './api';

@@ -1,4 +1,5 @@
-import { type MemberInfo, memberInfoCall } from '@khela/contract';
+import type { MemberInfo } from '@khela/contract';
+import { memberInfoCall } from '@khela/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { syncAccountLanguage } from './account-language';

@@ -2,15 +2,8 @@
 // Node's WebCrypto, as in a browser: jsdom's typed arrays come from another realm WebCrypto refuses.
 import { Aes128Gcm, CipherSuite, DhkemX25519HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { failure, fetchStub, type Sent, type Stub, stub } from '@khela/client/testing';
-import {
-  type CallDefinition,
-  changePasswordCall,
-  type LoginResult,
-  loginCall,
-  registerCall,
-  type SealingKey,
-  sealingKeyCall,
-} from '@khela/contract';
+import type { ClientEndpoint, LoginResult, SealingKey } from '@khela/contract';
+import { changePasswordCall, loginCall, registerCall, sealingKeyCall } from '@khela/contract/endpoints';
 import { sealedAad, sealedInfo } from '@khela/contract/sealed';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from './api';
@@ -70,7 +63,7 @@ const LOGGED_IN: LoginResult = {
 };
 
 /** What was sent to one call, in order. */
-const sentTo = (sent: readonly Sent[], d: CallDefinition) =>
+const sentTo = (sent: readonly Sent[], d: ClientEndpoint) =>
   sent.filter((c) => c.method === d.method && c.path === d.path);
 
 function serve(stubs: Stub[]) {

@@ -1,4 +1,5 @@
-import { type BrandInfo, type SystemStatus, systemStatusCall, type WhitelabelFlags } from '@khela/contract';
+import type { BrandInfo, SystemStatus, WhitelabelFlags } from '@khela/contract';
+import { systemStatusCall } from '@khela/contract/endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from './api';

@@ -1,4 +1,5 @@
-import { type Banner, bannersCall } from '@khela/contract';
+import type { Banner } from '@khela/contract';
+import { bannersCall } from '@khela/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';

@@ -1,4 +1,5 @@
-import { type MemberInfo, type PlayerAvatars, playerAvatarsCall, setAvatarCall } from '@khela/contract';
+import type { MemberInfo, PlayerAvatars } from '@khela/contract';
+import { playerAvatarsCall, setAvatarCall } from '@khela/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 

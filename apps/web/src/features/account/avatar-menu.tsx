@@ -1,4 +1,4 @@
-import { logoutCall } from '@khela/contract';
+import { logoutCall } from '@khela/contract/endpoints';
 import { Modal } from '@khela/ui/modal';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,22 +1,19 @@
+import type { CallInput, CallOutput, LoginResult, RegisterBody } from '@khela/contract';
 import {
-  type CallInput,
-  type CallOutput,
   captchaCall,
   changePasswordCall,
   checkAffiliateCall,
   forgotPasswordByEmailCall,
   freePlayCall,
   humanChallengeCall,
-  type LoginResult,
   loginCall,
   loginFromNewIpCall,
-  type RegisterBody,
   registerByMobileCall,
   registerCall,
   registerSettingsCall,
   resendNewIpCodeCall,
   resetPasswordCall,
-} from '@khela/contract';
+} from '@khela/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 

@@ -1,4 +1,4 @@
-import { validateForgotByEmail } from '@khela/contract/password-reset';
+import { validateForgotByEmail } from '@khela/contract/validation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,5 @@
-import {
-  type CallInput,
-  resetPasswordByPhoneCall,
-  type SmsCodeSent,
-  sendRegisterSmsCodeCall,
-  sendSmsCodeCall,
-} from '@khela/contract';
+import type { CallInput, SmsCodeSent } from '@khela/contract';
+import { resetPasswordByPhoneCall, sendRegisterSmsCodeCall, sendSmsCodeCall } from '@khela/contract/endpoints';
 import { call } from '../../lib/api';
 import { login } from './api';
 

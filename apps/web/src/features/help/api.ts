@@ -1,4 +1,5 @@
-import { type HelpCenter, helpCenterCall } from '@khela/contract';
+import type { HelpCenter } from '@khela/contract';
+import { helpCenterCall } from '@khela/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';

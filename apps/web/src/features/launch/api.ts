@@ -1,5 +1,6 @@
-import { type GameMaintenanceValue, type LaunchGameValue, launchGameCall } from '@khela/contract';
+import type { GameMaintenanceValue, LaunchGameValue } from '@khela/contract';
 import { LAUNCH_LANGUAGE_HEADER } from '@khela/contract/constants';
+import { launchGameCall } from '@khela/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../lib/api';

@@ -1,17 +1,4 @@
-import {
-  type FavouriteState,
-  type Favourites,
-  FIELD_ERRORS,
-  favouriteGamesCall,
-  favouriteIdsCall,
-  favouriteToggleCall,
-  type GameItem,
-  type GameVendors,
-  gameListCall,
-  gameVendorsCall,
-  hotGamesCall,
-  recentGamesCall,
-} from '@khela/contract';
+import type { FavouriteState, Favourites, GameItem, GameVendors } from '@khela/contract';
 import {
   GAME_CATEGORIES,
   GAME_LIST_PLATFORMS,
@@ -20,6 +7,16 @@ import {
   LAUNCH_CLIENT_TYPE,
   LAUNCH_PLATFORM,
 } from '@khela/contract/constants';
+import {
+  favouriteGamesCall,
+  favouriteIdsCall,
+  favouriteToggleCall,
+  gameListCall,
+  gameVendorsCall,
+  hotGamesCall,
+  recentGamesCall,
+} from '@khela/contract/endpoints';
+import { FIELD_ERRORS } from '@khela/contract/errors';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../lib/api';

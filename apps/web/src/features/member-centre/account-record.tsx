@@ -1,4 +1,4 @@
-import { RECORD_TX_TYPES, type RecordTxType } from '@khela/contract/records';
+import { RECORD_TX_TYPES, type RecordTxType } from '@khela/contract/constants';
 import { Pagination } from '@khela/ui/pagination';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

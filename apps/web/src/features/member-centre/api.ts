@@ -1,11 +1,5 @@
-import {
-  type BettingHistoryBody,
-  bettingHistoryCall,
-  type ProfitBody,
-  profitCall,
-  type TransactionHistoryBody,
-  transactionHistoryCall,
-} from '@khela/contract/records';
+import { bettingHistoryCall, profitCall, transactionHistoryCall } from '@khela/contract/endpoints';
+import type { BettingHistoryBody, ProfitBody, TransactionHistoryBody } from '@khela/contract/records';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 import { useSessionToken } from '../../lib/session';

@@ -1,5 +1,4 @@
-import type { Locale } from '@khela/contract/constants';
-import { ROUND_STATUSES, type RoundStatus } from '@khela/contract/records';
+import { type Locale, ROUND_STATUSES, type RoundStatus } from '@khela/contract/constants';
 import { Pagination } from '@khela/ui/pagination';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
-import { type Announcement, type NoticeList, noticesCall } from '@khela/contract';
+import type { Announcement, NoticeList } from '@khela/contract';
 import { NOTICE_REQUEST } from '@khela/contract/constants';
+import { noticesCall } from '@khela/contract/endpoints';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call, sessionCached } from '../../lib/api';

@@ -1,5 +1,6 @@
-import { type Promotion, type PromotionList, promotionCall, promotionListCall } from '@khela/contract';
+import type { Promotion, PromotionList } from '@khela/contract';
 import type { PromotionCategory } from '@khela/contract/constants';
+import { promotionCall, promotionListCall } from '@khela/contract/endpoints';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';

@@ -1,4 +1,5 @@
-import { type WalletBalance, walletBalanceCall } from '@khela/contract/wallet';
+import { walletBalanceCall } from '@khela/contract/endpoints';
+import type { WalletBalance } from '@khela/contract/wallet';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../lib/api';
