@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { preloadDefaultTexts } from './preload-texts.ts';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadDefaultTexts(), precompress()],
   build: {
     target: 'es2020',
     manifest: true,

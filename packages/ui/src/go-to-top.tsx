@@ -19,7 +19,9 @@ export function GoToTop() {
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(check);
     };
-    check();
+    // At the next frame, not now: reading the scroll position here would force a layout of the
+    // whole page in the middle of its first render.
+    onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       window.removeEventListener('scroll', onScroll);

@@ -1,10 +1,11 @@
 import type { BannerGroup } from '@khela/contract';
 import { GoToTop } from '@khela/ui/go-to-top';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BannerCarousel } from '../components/banners/banner-carousel';
 import { Footer } from '../features/footer/footer';
 import { SideMenu } from '../features/side-menu/side-menu';
+import { afterFirstScreen } from '../lib/idle';
 import { ui, useUi } from '../lib/ui-store';
 import { Header } from './header/header';
 import type { Layout } from './routes';
@@ -33,6 +34,10 @@ export function SiteLayout({ layout, bannerGroup, sideMenuMini, prominentLogo, c
   const mini = !isPhone && (chosenMini ?? sideMenuMini ?? false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawerShown = isPhone && drawerOpen;
+  // On a phone the menu is a closed drawer that most visits never open: it is built the first
+  // time it opens, not with the first screen.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (drawerShown && !drawerUsed) setDrawerUsed(true);
 
   // The side menu closes its drawer on navigation and Escape (and focuses its close button);
   // growing past phone width closes it too.
@@ -66,12 +71,14 @@ export function SiteLayout({ layout, bannerGroup, sideMenuMini, prominentLogo, c
           <>
             {/* The column places the menu: sticky beside the page, or the off-canvas drawer on phones. */}
             <div className="shell-side" data-mini={mini} data-open={drawerShown} data-header={layout.header}>
-              <SideMenu
-                mini={mini}
-                onToggle={() => ui.setSideMenuMini(!mini)}
-                mobileOpen={drawerShown}
-                onClose={() => setDrawerOpen(false)}
-              />
+              {isPhone && !drawerUsed ? null : (
+                <SideMenu
+                  mini={mini}
+                  onToggle={() => ui.setSideMenuMini(!mini)}
+                  mobileOpen={drawerShown}
+                  onClose={() => setDrawerOpen(false)}
+                />
+              )}
             </div>
             {drawerShown ? (
               <button
@@ -93,10 +100,34 @@ export function SiteLayout({ layout, bannerGroup, sideMenuMini, prominentLogo, c
           <main id="main" className="shell-main" tabIndex={-1}>
             {children}
           </main>
-          {layout.footer ? <Footer /> : null}
+          {layout.footer ? <DeferredFooter /> : null}
         </div>
       </div>
       <GoToTop />
     </div>
   );
+}
+
+/** Set once the first page of the visit has settled: later pages build their footer at once. */
+let firstScreenSettled = false;
+
+/**
+ * The footer is below the first screen on every page (the main area is at least a screen high,
+ * layout.css), so the first page builds it once it has settled, in slices, instead of in the
+ * tasks that hold the first taps; it appears where nobody is looking, so nothing moves on screen.
+ */
+function DeferredFooter() {
+  const [shown, setShown] = useState(firstScreenSettled);
+  useEffect(() => {
+    if (shown) return;
+    let live = true;
+    afterFirstScreen().then(() => {
+      firstScreenSettled = true;
+      if (live) startTransition(() => setShown(true));
+    });
+    return () => {
+      live = false;
+    };
+  }, [shown]);
+  return shown ? <Footer /> : null;
 }

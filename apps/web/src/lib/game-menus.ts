@@ -1,6 +1,6 @@
 import type { GameMenus } from '@khela/contract';
 import { gameMenusCall } from '@khela/contract/endpoints';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from './api';
 import { callLanguage } from './i18n';
@@ -13,12 +13,18 @@ export function fetchGameMenus(language: string, signal?: AbortSignal): Promise<
   return call(gameMenusCall, { device: 'WEB', language: callLanguage(language) }, { signal });
 }
 
+const gameMenusQuery = (language: string) => ({
+  queryKey: ['games', 'menus', language],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchGameMenus(language, signal),
+  staleTime: 5 * 60_000,
+});
+
 export function useGameMenus() {
   const { i18n } = useTranslation();
-  const language = i18n.language;
-  return useQuery({
-    queryKey: ['games', 'menus', language],
-    queryFn: ({ signal }) => fetchGameMenus(language, signal),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(gameMenusQuery(i18n.language));
+}
+
+/** Asks for the game menus before the first component that shows them (app/first-screen.ts). */
+export function prefetchGameMenus(client: QueryClient, language: string) {
+  return client.prefetchQuery(gameMenusQuery(language));
 }

@@ -1,5 +1,6 @@
 import { IMAGE_LOADER } from '@khela/contract/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { observe } from './in-view';
 
 /** Spec §8: a game or vendor icon that fails to load falls back to a default icon. */
 export const DEFAULT_GAME_ICON = '/img/game-default.svg';
@@ -68,38 +69,6 @@ export async function loadImage(url: string, attempts: number = IMAGE_LOADER.att
     }
   }
   return false;
-}
-
-/** One observer per (threshold, rootMargin): a long vendor list does not create hundreds. */
-const observers = new Map<string, { io: IntersectionObserver; callbacks: Map<Element, () => void> }>();
-
-function observe(el: Element, threshold: number, rootMargin: string, onVisible: () => void): () => void {
-  const key = `${threshold}|${rootMargin}`;
-  let entry = observers.get(key);
-  if (!entry) {
-    const callbacks = new Map<Element, () => void>();
-    const io = new IntersectionObserver(
-      (records) => {
-        for (const r of records) {
-          if (!r.isIntersecting) continue;
-          const cb = callbacks.get(r.target);
-          callbacks.delete(r.target);
-          io.unobserve(r.target);
-          cb?.();
-        }
-      },
-      { threshold, rootMargin },
-    );
-    entry = { io, callbacks };
-    observers.set(key, entry);
-  }
-  const { io, callbacks } = entry;
-  callbacks.set(el, onVisible);
-  io.observe(el);
-  return () => {
-    callbacks.delete(el);
-    io.unobserve(el);
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { BrandInfo, SystemStatus, WhitelabelFlags } from '@khela/contract';
 import { systemStatusCall } from '@khela/contract/endpoints';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from './api';
 import { callLanguage } from './i18n';
@@ -17,17 +17,22 @@ export function fetchSystemStatus(language: string, signal?: AbortSignal): Promi
  * Texts in it (customer-service titles) follow the language, so a language switch reads it
  * again — showing the previous answer meanwhile, so the site never flashes a loading screen.
  */
+const systemStatusQuery = (language: string) => ({
+  queryKey: systemStatusKey(language),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchSystemStatus(language, signal),
+  staleTime: Number.POSITIVE_INFINITY,
+  gcTime: Number.POSITIVE_INFINITY,
+  retry: 1,
+});
+
 export function useSystemStatus() {
   const { i18n } = useTranslation();
-  const language = i18n.language;
-  return useQuery({
-    queryKey: systemStatusKey(language),
-    queryFn: ({ signal }) => fetchSystemStatus(language, signal),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: Number.POSITIVE_INFINITY,
-    placeholderData: keepPreviousData,
-    retry: 1,
-  });
+  return useQuery({ ...systemStatusQuery(i18n.language), placeholderData: keepPreviousData });
+}
+
+/** Asks for the status while the texts load: every page waits for it first (app/first-screen.ts). */
+export function prefetchSystemStatus(client: QueryClient, language: string) {
+  return client.prefetchQuery(systemStatusQuery(language));
 }
 
 /** The brand settings, or undefined while the status loads. */

@@ -20,7 +20,7 @@ export default function HomePage() {
   return (
     <>
       <WelcomeStrip />
-      <NoticeStrip announcements={notices.data?.banners ?? []} />
+      <NoticeStrip announcements={notices.isError ? [] : notices.data?.banners} />
       <CategoryTiles pathOf={categoryPath} />
     </>
   );

@@ -8,10 +8,12 @@ const STRIP_SIZE = 5;
 
 /**
  * The announcements marquee of the home page: the latest banner (B) titles scroll by; choosing one
- * opens the notice modal on it. Nothing is shown when there are none.
+ * opens the notice modal on it. While they load (`undefined`) the strip holds its place, so the
+ * page below it does not move when they arrive; nothing is shown when there are none.
  */
-export function NoticeStrip({ announcements }: { announcements: Announcement[] }) {
+export function NoticeStrip({ announcements }: { announcements: Announcement[] | undefined }) {
   const { t } = useTranslation();
+  if (announcements === undefined) return <div className="notice-strip notice-strip-pending" aria-hidden="true" />;
   const notices = announcements.slice(0, STRIP_SIZE);
   if (notices.length === 0) return null;
   // Seconds per title keep the pace readable whatever the number of titles.

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { afterFirstScreen } from '../../lib/idle';
+import { loadSanitizer } from '../../lib/sanitize-lazy';
 import { session } from '../../lib/storage';
 import { ui } from '../../lib/ui-store';
 import { loadNotices } from './api';
@@ -20,9 +22,13 @@ export function usePopupNotice() {
     if (blocked || session.get('noticePopupSeen')) return;
     const controller = new AbortController();
     loadNotices(i18n.language, controller.signal)
-      .then((list) => {
-        session.set('noticePopupSeen', '1');
+      .then(async (list) => {
         const newest = [...list.popup].sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime))[0];
+        // After the first screen has settled, and once the modal's code and the sanitiser are
+        // here: the popup then opens whole, with nothing inside it moving as its text arrives.
+        if (newest) await Promise.all([afterFirstScreen(), import('./notice-modal'), loadSanitizer()]);
+        if (controller.signal.aborted) return;
+        session.set('noticePopupSeen', '1');
         if (newest && ui.get().modal === null) ui.openModal('notice', newest.id);
       })
       .catch(() => {

@@ -9,6 +9,7 @@ import { customerServiceEntry, customerServiceUrl } from '../../lib/customer-ser
 import { useGameMenus } from '../../lib/game-menus';
 import { changeLanguage } from '../../lib/i18n';
 import { useLazyImage } from '../../lib/image-loader';
+import { useSeen } from '../../lib/in-view';
 import { DOWNLOAD_PAGE, installApp, installState } from '../../lib/install-app';
 import { LANGUAGE_NAMES } from '../../lib/language-names';
 import { useSystemStatus } from '../../lib/system';
@@ -453,6 +454,8 @@ function DownloadBlock({
         ];
   const [shown, setShown] = useState(0);
   const code = codes[Math.min(shown, codes.length - 1)];
+  // The code is drawn when it is about to be seen: at the foot of the menu, or in a closed drawer.
+  const box = useSeen();
   return (
     <section className="sm-section sm-block sm-download" aria-labelledby={`${ids}-download`}>
       <h2 className="sm-heading" id={`${ids}-download`}>
@@ -469,10 +472,14 @@ function DownloadBlock({
       ) : null}
       {code ? (
         <figure className="sm-qr">
-          <div className="sm-qr-box">
-            <Suspense fallback={<div className="qr-skeleton" />}>
-              <QrCode value={new URL(code.url, location.origin).href} title={code.title} className="sm-qr-svg" />
-            </Suspense>
+          <div className="sm-qr-box" ref={box.ref}>
+            {box.seen ? (
+              <Suspense fallback={<div className="qr-skeleton" />}>
+                <QrCode value={new URL(code.url, location.origin).href} title={code.title} className="sm-qr-svg" />
+              </Suspense>
+            ) : (
+              <div className="qr-skeleton" />
+            )}
           </div>
           <figcaption>{code.caption}</figcaption>
         </figure>

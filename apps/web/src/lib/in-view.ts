@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/** One observer per (threshold, rootMargin): a long vendor list does not create hundreds. */
+const observers = new Map<string, { io: IntersectionObserver; callbacks: Map<Element, () => void> }>();
+
+/**
+ * Calls `onVisible` once, when `el` comes within `rootMargin` of the viewport; returns the
+ * function that stops watching.
+ */
+export function observe(el: Element, threshold: number, rootMargin: string, onVisible: () => void): () => void {
+  const key = `${threshold}|${rootMargin}`;
+  let entry = observers.get(key);
+  if (!entry) {
+    const callbacks = new Map<Element, () => void>();
+    const io = new IntersectionObserver(
+      (records) => {
+        for (const r of records) {
+          if (!r.isIntersecting) continue;
+          const cb = callbacks.get(r.target);
+          callbacks.delete(r.target);
+          io.unobserve(r.target);
+          cb?.();
+        }
+      },
+      { threshold, rootMargin },
+    );
+    entry = { io, callbacks };
+    observers.set(key, entry);
+  }
+  const { io, callbacks } = entry;
+  callbacks.set(el, onVisible);
+  io.observe(el);
+  return () => {
+    callbacks.delete(el);
+    io.unobserve(el);
+  };
+}
+
+/**
+ * Whether the element has come near the viewport yet (then it stays true): what is below the
+ * fold or in a closed drawer is built when it is about to be seen, not with the first screen.
+ * Without IntersectionObserver everything counts as seen.
+ */
+export function useSeen(rootMargin = '0px 0px 200px 0px'): { ref: (el: Element | null) => void; seen: boolean } {
+  const [el, setEl] = useState<Element | null>(null);
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (seen || !el) return;
+    return observe(el, 0, rootMargin, () => setSeen(true));
+  }, [el, seen, rootMargin]);
+  const ref = useCallback((node: Element | null) => setEl(node), []);
+  return { ref, seen };
+}
