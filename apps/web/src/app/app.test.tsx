@@ -171,6 +171,16 @@ describe('routing', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
+  it("names each page in the tab and describes it for search engines, in the reader's language", async () => {
+    mockApi();
+    renderApp('/rng');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Slots' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Slots · Khela'));
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Slots from every provider at Khela: find a game, keep it in your favourites and play.',
+    );
+  });
+
   it('serves the aliases of the route table', async () => {
     mockApi();
     renderApp('/index.html');

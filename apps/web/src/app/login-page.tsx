@@ -17,7 +17,11 @@ export function LoginPage() {
   const { t } = useTranslation();
   const { data: status } = useSystemStatus();
   const loggedIn = hasToken();
-  useDocumentTitle(t('pages.title.login'), status?.brand.name);
+  useDocumentTitle(
+    t('pages.title.login'),
+    status?.brand.name,
+    t('pages.description.login', { brand: status?.brand.name || t('common.brandName') }),
+  );
 
   useEffect(() => {
     if (!loggedIn) ui.openModal('login');

@@ -11,7 +11,11 @@ const HEADER_FOOTER = { header: true, banner: false, footer: true, sideMenu: fal
 export function NotFoundPage() {
   const { t } = useTranslation();
   const brand = useBrand();
-  useDocumentTitle(t('pages.title.notFound'), brand?.name);
+  useDocumentTitle(
+    t('pages.title.notFound'),
+    brand?.name,
+    t('pages.description.notFound', { brand: brand?.name || t('common.brandName') }),
+  );
   return (
     <SiteLayout layout={HEADER_FOOTER}>
       <EmptyState

@@ -46,7 +46,8 @@ function RoutePage({ route }: { route: RouteDef }) {
   const [attempt, setAttempt] = useState(0);
   const Page = lazyChunk(route.page, PAGE_LOADERS[route.page]);
   const title = route.category ? t(`pages.categories.${route.category}`) : t(`pages.title.${route.page}`);
-  useDocumentTitle(title, brand?.name);
+  const brandName = brand?.name || t('common.brandName');
+  useDocumentTitle(title, brand?.name, t(`pages.description.${route.page}`, { brand: brandName, category: title }));
 
   if (needsLogin(pathname, brand?.loggedInToHomePage ?? false, hasToken())) {
     return <Navigate to={LOGIN_PATH} replace state={{ from: pathname }} />;
