@@ -155,7 +155,7 @@ export function trackCalls(page: Page): { answered(): Promise<void> } {
  * The harness's openPage with a 10 s default for waits and actions, so a missing element fails
  * the test with Playwright's message well inside vitest's 60 s test timeout.
  */
-export async function open(browser: Browser, opts: BrowserContextOptions = {}): ReturnType<typeof openPage> {
+export async function open(browser: Browser, opts: Parameters<typeof openPage>[1] = {}): ReturnType<typeof openPage> {
   const opened = await openPage(browser, opts);
   opened.context.setDefaultTimeout(10_000);
   return opened;

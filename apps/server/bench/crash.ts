@@ -26,9 +26,9 @@ import { migrate } from '../src/platform/migrate';
 import { seedDemo } from '../src/seed/demo';
 import type { PlayersData, PlayersMessage, PlayOrder } from './crash-players';
 import { drive, pct, withPostgres } from './money';
+import { benchPort } from './ports';
 
 const PLAYERS = Number(process.env.CRASH_PLAYERS ?? 1_000);
-const PORT = 18_090;
 
 export async function crashBench() {
   const ran = await withPostgres((db, url) => crashRound(db, 'PostgreSQL', url));
@@ -120,8 +120,9 @@ async function crashRound(db: Database, label: string, databaseUrl?: string) {
       });
       tokens.push(res.json().value.token);
     }
-    await app.listen({ port: PORT, host: '127.0.0.1' });
-    players = startPlayers({ port: PORT, tokens });
+    const port = await benchPort();
+    await app.listen({ port, host: '127.0.0.1' });
+    players = startPlayers({ port, tokens });
     await players.next(); // every socket open and authenticated
     // A fresh betting window with time left (the bench reads the bust point: it is not a player).
     const fresh = (r: CrashRound | null): r is CrashRound =>

@@ -3,4 +3,5 @@ import Fastify from 'fastify';
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
-await app.listen({ port: Number(process.env.PORT ?? 18083), host: '127.0.0.1' });
+// The port is the bench's choice (bench/ports.ts); 0 lets the system pick one when run alone.
+await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });

@@ -42,7 +42,7 @@ async function hashTimes(): Promise<number[]> {
 }
 
 /** Challenges signed with the server's key at the server's cost, solved here (untimed). */
-async function solutions(n: number, hmacKey: string, cost: number): Promise<string[]> {
+export async function solutions(n: number, hmacKey: string, cost: number): Promise<string[]> {
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     const challenge = await createChallenge({

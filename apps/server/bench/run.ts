@@ -2,14 +2,18 @@
  * `npm run bench`: prints figures, asserts nothing (targets are read by people, not tests).
  *  1. Start-up to the first answered request on PGlite, with a fresh and with an existing data directory.
  *  2. Requests per second of GET /wps/system/status against a bare Fastify hello-world started in the
- *     same run on the same machine, as a ratio (target ≥ 0.6×).
+ *     same run on the same machine, as a ratio.
  *  3. Logins per second and p50/p99 beside the argon2id hash time alone (bench/login.ts).
  *  4. The ledger against raw UPDATEs on PostgreSQL and PGlite, and the balance push latency with
  *     1,000 sockets open (bench/money.ts).
  *  5. One crash round with 1,000 players on the game socket: bets accepted, cash-out latency,
  *     wallet calls, what the feed sent each socket, and the ledger's invariants (bench/crash.ts).
+ *  6. The site on a phone: Lighthouse mobile on four pages (bench/web.ts).
  * Each server runs in its own process; autocannon drives it from this one. The crash round's
  * server runs in this process and its players on a worker thread (bench/crash-players.ts).
+ *
+ * Sections by name run alone: `npm run bench -- web` (or `startup status login money crash web`,
+ * any of them). Ports come from BENCH_PORT on, or are free ones the system gives (bench/ports.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +23,8 @@ import autocannon from 'autocannon';
 import { crashBench } from './crash';
 import { loginBench } from './login';
 import { moneyBench } from './money';
+import { benchPort } from './ports';
+import { webBench } from './web';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const serverDir = path.resolve(here, '..');
@@ -72,48 +78,62 @@ async function rps(url: string): Promise<{ rps: number; p99: number; errors: num
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
+const SECTIONS = ['startup', 'status', 'login', 'money', 'crash', 'web'] as const;
+type Section = (typeof SECTIONS)[number];
+
+/** The sections named on the command line, or all of them. */
+function sectionsWanted(): Set<Section> {
+  const named = process.argv.slice(2);
+  const unknown = named.filter((n) => !(SECTIONS as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`unknown bench section ${unknown.join(', ')}: one of ${SECTIONS.join(' ')}`);
+  return new Set(named.length > 0 ? (named as Section[]) : SECTIONS);
+}
+
+/** A Khela server in its own process on the bench's next port, over `dataDir`. */
+async function khelaServer(dataDir: string, env: Record<string, string> = {}) {
+  const port = await benchPort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = startProcess(['src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env });
+  await waitFor(`${base}/wps/system/status`);
+  return { base, stop: () => stop(child) };
+}
+
 async function main() {
+  const wanted = sectionsWanted();
   console.log(`Khela benchmark — ${new Date().toISOString()} — node ${process.version}`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-bench-'));
   try {
-    const fresh = await startupMs(dataDir, 18_081);
-    const existing = await startupMs(dataDir, 18_082);
-    console.log('\nStart-up to first answered request (PGlite)');
-    console.log(`  fresh data directory     ${fresh.toFixed(0)} ms  (create, migrate, seed)`);
-    console.log(`  existing data directory  ${existing.toFixed(0)} ms`);
+    if (wanted.has('startup')) {
+      const fresh = await startupMs(dataDir, await benchPort());
+      const existing = await startupMs(dataDir, await benchPort());
+      console.log('\nStart-up to first answered request (PGlite)');
+      console.log(`  fresh data directory     ${fresh.toFixed(0)} ms  (create, migrate, seed)`);
+      console.log(`  existing data directory  ${existing.toFixed(0)} ms`);
+    }
 
-    const hello = startProcess(['bench/hello.ts'], { PORT: '18083' });
-    await waitFor('http://127.0.0.1:18083/');
-    const base = await rps('http://127.0.0.1:18083/');
-    await stop(hello);
+    if (wanted.has('status')) {
+      const helloPort = await benchPort();
+      const hello = startProcess(['bench/hello.ts'], { PORT: String(helloPort) });
+      await waitFor(`http://127.0.0.1:${helloPort}/`);
+      const base = await rps(`http://127.0.0.1:${helloPort}/`);
+      await stop(hello);
 
-    const khela = startProcess(['src/main.ts'], {
-      DATA_DIR: dataDir,
-      PORT: '18084',
-      HOST: '127.0.0.1',
-      RATE_LIMIT_MAX: '100000000',
-    });
-    await waitFor('http://127.0.0.1:18084/wps/system/status');
-    const status = await rps('http://127.0.0.1:18084/wps/system/status');
-    await stop(khela);
+      const khela = await khelaServer(dataDir, { RATE_LIMIT_MAX: '100000000' });
+      const status = await rps(`${khela.base}/wps/system/status`);
+      await khela.stop();
 
-    console.log(`\nRequests per second (${CONNECTIONS} connections, ${DURATION_S} s, same machine)`);
-    console.log(`  bare Fastify hello-world   ${base.rps.toFixed(0)} req/s  p99 ${base.p99} ms`);
-    console.log(
-      `  GET /wps/system/status     ${status.rps.toFixed(0)} req/s  p99 ${status.p99} ms  errors ${status.errors}`,
-    );
-    console.log(`  ratio                      ${(status.rps / base.rps).toFixed(2)}×  (target ≥ 0.60×)`);
+      console.log(`\nRequests per second (${CONNECTIONS} connections, ${DURATION_S} s, same machine)`);
+      console.log(`  bare Fastify hello-world   ${base.rps.toFixed(0)} req/s  p99 ${base.p99} ms`);
+      console.log(
+        `  GET /wps/system/status     ${status.rps.toFixed(0)} req/s  p99 ${status.p99} ms  errors ${status.errors}`,
+      );
+      console.log(`  ratio                      ${(status.rps / base.rps).toFixed(2)}×  (target ≥ 0.60×)`);
+    }
 
-    await loginBench({
-      async start(env) {
-        const child = startProcess(['src/main.ts'], { DATA_DIR: dataDir, PORT: '18085', HOST: '127.0.0.1', ...env });
-        await waitFor('http://127.0.0.1:18085/wps/system/status');
-        return { base: 'http://127.0.0.1:18085', stop: () => stop(child) };
-      },
-    });
-
-    await moneyBench();
-    await crashBench();
+    if (wanted.has('login')) await loginBench({ start: (env) => khelaServer(dataDir, env) });
+    if (wanted.has('money')) await moneyBench();
+    if (wanted.has('crash')) await crashBench();
+    if (wanted.has('web')) await webBench({ start: (env) => khelaServer(dataDir, env) });
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
