@@ -1,6 +1,7 @@
 import type {} from 'altcha/types/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterFirstScreen } from '../../lib/idle';
 import { fetchHumanChallenge } from './api';
 
 type HumanCheckProps = {
@@ -64,7 +65,10 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
   const i18nRef = useRef(i18n.language);
   useEffect(() => {
     const ctrl = new AbortController();
-    fetchHumanChallenge(ctrl.signal)
+    // After the page's first screen: a form opened with the page (/login) must not hold its first
+    // paint for the widget's code; the proof of work still starts long before a player submits.
+    afterFirstScreen()
+      .then(() => fetchHumanChallenge(ctrl.signal))
       .then((c) => {
         setChallenge(c);
         setFailed(false);

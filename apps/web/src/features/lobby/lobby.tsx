@@ -143,8 +143,9 @@ export function Lobby({ category }: { category: string }) {
       </div>
       <CategoryNav current={category} />
 
-      {lane && lane.vendors.length > 0 ? (
-        <section className="lobby-vendors" aria-label={t('lobby.vendorsLabel')}>
+      {/* While the vendors load the row shows its first card, so the tools below keep their place. */}
+      {vendors === undefined || (lane && lane.vendors.length > 0) ? (
+        <section className="lobby-vendors" aria-label={t('lobby.vendorsLabel')} aria-busy={vendors === undefined}>
           <button
             type="button"
             className="vendor-card vendor-card-all"
@@ -156,7 +157,7 @@ export function Lobby({ category }: { category: string }) {
             </span>
             <span className="vendor-card-name">{t('lobby.allVendors')}</span>
           </button>
-          {lane.vendors.map((v) => (
+          {(lane?.vendors ?? []).map((v) => (
             <VendorButton
               key={v.vassalage}
               vendor={v}
