@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { afterFirstScreen } from './idle';
 
 /** One observer per (threshold, rootMargin): a long vendor list does not create hundreds. */
 const observers = new Map<string, { io: IntersectionObserver; callbacks: Map<Element, () => void> }>();
@@ -39,15 +40,27 @@ export function observe(el: Element, threshold: number, rootMargin: string, onVi
 /**
  * Whether the element has come near the viewport yet (then it stays true): what is below the
  * fold or in a closed drawer is built when it is about to be seen, not with the first screen.
- * Without IntersectionObserver everything counts as seen.
+ * It is judged once the first screen has settled, when the page above it has its final height
+ * (a menu still waiting for its items would otherwise show its foot for a moment). Without
+ * IntersectionObserver everything counts as seen.
  */
 export function useSeen(rootMargin = '0px 0px 200px 0px'): { ref: (el: Element | null) => void; seen: boolean } {
   const [el, setEl] = useState<Element | null>(null);
   const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
-    if (seen || !el) return;
+    let live = true;
+    afterFirstScreen().then(() => {
+      if (live) setSettled(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (seen || !el || !settled) return;
     return observe(el, 0, rootMargin, () => setSeen(true));
-  }, [el, seen, rootMargin]);
+  }, [el, seen, settled, rootMargin]);
   const ref = useCallback((node: Element | null) => setEl(node), []);
   return { ref, seen };
 }

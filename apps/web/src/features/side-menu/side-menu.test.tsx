@@ -5,10 +5,31 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetBrowser, statusFixture } from '../../../test/render';
 import { watchInstallOffer } from '../../lib/install-app';
 import { ui } from '../../lib/ui-store';
+
+/**
+ * Everything the menu watches is in view at once: the QR code is drawn only when its block is
+ * about to be seen (lib/in-view.ts), which jsdom cannot tell. Stubbed before the first render,
+ * since the observers are shared and kept.
+ */
+class InViewObserver {
+  constructor(private readonly cb: IntersectionObserverCallback) {}
+  observe(el: Element) {
+    queueMicrotask(() => this.cb([{ target: el, isIntersecting: true } as IntersectionObserverEntry], this as never));
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+beforeAll(() => {
+  window.IntersectionObserver = InViewObserver as unknown as typeof IntersectionObserver;
+});
+
 import { SideMenu, sideMenuCategories } from './side-menu';
 
 const vendor = (vassalage: string, icon: string | null = null) => ({
