@@ -21,8 +21,8 @@ const USAGE = `Khela operator commands (npm run khela -- <command>):
   balance <account> [--brand <merchantCode>]
       Prints the player's wallet balance.
   ledger-check
-      Verifies the ledger's invariants: every transaction sums to zero, every wallet equals its
-      postings and none is negative.
+      Verifies the ledger's invariants: every transaction sums to zero, every posting belongs to
+      a transaction, every wallet equals its postings and none is negative.
   jobs [<job>]
       Lists the periodic jobs: what each does, how often, its last run, its next run and its
       failing periods. With a job's name, that job's recent runs.
@@ -67,7 +67,7 @@ async function main(argv: string[]): Promise<string> {
       case 'ledger-check': {
         const problems = await checkLedger(db);
         if (problems.length > 0) throw new Error(`ledger invariants broken:\n${problems.join('\n')}`);
-        return 'ledger ok: every transaction sums to zero, every wallet equals its postings, none is negative';
+        return 'ledger ok: every transaction sums to zero, every posting has its transaction, every wallet equals its postings, none is negative';
       }
       case 'jobs':
         return rest[0] ? await jobRuns(db, jobs, rest[0]) : table(await jobsList(db, jobs));

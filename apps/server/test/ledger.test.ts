@@ -202,6 +202,28 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     ).toBe('23514');
   });
 
+  it('reports a posting whose transaction does not exist', async () => {
+    // ledger_post() writes a transaction's postings in the call that claims it, and no foreign
+    // key checks it on every movement any more: the ledger check is what says so. Its own
+    // database, because postings can never be removed again.
+    const other = await createTestDb();
+    try {
+      const b = await other.db.kysely
+        .insertInto('brands')
+        .values({ merchant_code: 'orphan', name: 'Orphan', languages: ['bn'], default_language: 'bn', currency: 'BDT' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const house = await systemAccount(other.db, b.id, 'house', 'BDT');
+      const funding = await systemAccount(other.db, b.id, 'funding', 'BDT');
+      await sql`INSERT INTO postings (tx_id, account_id, amount) VALUES (424242, ${house}, 5), (424242, ${funding}, -5)`.execute(
+        other.db.kysely,
+      );
+      expect(await checkLedger(other.db)).toEqual(['postings name transaction 424242, which does not exist']);
+    } finally {
+      await other.drop();
+    }
+  });
+
   it('refuses a movement whose member holds none of its wallets, and posts nothing', async () => {
     const w = await newWallet(500n);
     const other = await newWallet();
@@ -332,6 +354,72 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
       ['wallet_balances', 0],
     ]);
     expect(await balanceOf(w.wallet)).toBe(990n);
+  });
+
+  it('reads its accounts by key on a young site too: a thousand accounts and no statistics yet', async () => {
+    // The plans PL/pgSQL settles on after five calls were made for any number of legs; on a
+    // small accounts table without statistics, reading all of it looked cheaper than ten index
+    // probes, so every bet read every account. A database of its own, so that the plans are
+    // made here and not inherited from the tests above.
+    const young = await createTestDb();
+    try {
+      const db = young.db;
+      const b = await db.kysely
+        .insertInto('brands')
+        .values({ merchant_code: 'young', name: 'Young', languages: ['bn'], default_language: 'bn', currency: 'BDT' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await sql`
+        INSERT INTO members (brand_id, account, member_label)
+        SELECT ${b.id}, 'young' || g, '[]' FROM generate_series(1, 1000) g`.execute(db.kysely);
+      await sql`
+        INSERT INTO ledger_accounts (brand_id, code, member_id, currency)
+        SELECT ${b.id}, 'player', id, 'BDT' FROM members WHERE brand_id = ${b.id}`.execute(db.kysely);
+      const m = await db.kysely
+        .selectFrom('members')
+        .select('id')
+        .where('account', '=', 'young1')
+        .executeTakeFirstOrThrow();
+      const wallet = (await walletOf(db, b.id, m.id, 'BDT')).id;
+      await adjust(db, {
+        brandId: b.id,
+        member: { id: m.id, brandId: b.id, isAgent: 0 },
+        amount: 1_000n,
+        currency: 'BDT',
+        reason: 'opening',
+        actor: 'test',
+      });
+      const house = await systemAccount(db, b.id, 'house', 'BDT');
+      const scans = await db.kysely.transaction().execute(async (trx) => {
+        for (let i = 0; i < 10; i++)
+          await post(
+            db,
+            {
+              brandId: b.id,
+              key: `young:${i}`,
+              kind: 'bet',
+              fingerprint: 'x',
+              memberId: m.id,
+              legs: [
+                { accountId: wallet, amount: -1n },
+                { accountId: house, amount: 1n },
+              ],
+            },
+            trx,
+          );
+        const r = await sql<{ relname: string; seq_scan: bigint }>`
+          SELECT relname, seq_scan FROM pg_stat_xact_user_tables
+           WHERE relname IN ('ledger_accounts', 'wallet_balances') ORDER BY relname`.execute(trx);
+        return r.rows.map((row) => [row.relname, Number(row.seq_scan)]);
+      });
+      expect(scans).toEqual([
+        ['ledger_accounts', 0],
+        ['wallet_balances', 0],
+      ]);
+      expect(await checkLedger(db)).toEqual([]);
+    } finally {
+      await young.drop();
+    }
   });
 
   it('posts one movement for the same key sent ten times at once', async () => {
