@@ -31,6 +31,15 @@
 -- tests, the benchmark) reports a posting without its transaction.
 ALTER TABLE postings DROP CONSTRAINT postings_tx_id_fkey;
 
+-- A posting is found by its transaction and account (a replay's answer, the account record's
+-- join), never by its own id, and ledger_post() nets each account's legs into one posting: the
+-- pair is the key. It replaces the index on id and the one on tx_id, so a movement writes two
+-- index entries fewer, one of them inside the wallet's lock. `id` stays: it orders a wallet's
+-- postings (postings_account), in the order their wallet was locked.
+ALTER TABLE postings DROP CONSTRAINT postings_pkey;
+DROP INDEX postings_tx;
+ALTER TABLE postings ADD PRIMARY KEY (tx_id, account_id);
+
 CREATE OR REPLACE FUNCTION ledger_post(
   p_brand integer, p_key text, p_kind text, p_fingerprint text, p_member bigint, p_round text, p_memo text,
   p_accounts bigint[], p_amounts bigint[]
