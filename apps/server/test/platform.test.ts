@@ -83,6 +83,26 @@ describe(`rate limiting on ${TEST_ENGINE}`, () => {
   });
 });
 
+describe(`the status call and the rate limits on ${TEST_ENGINE}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ RATE_LIMIT_MAX: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('answers the status call however often it comes, and leaves the bucket to the other calls', async () => {
+    // It reads only the cached brand: answering it costs less than counting it would.
+    const status: number[] = [];
+    for (let i = 0; i < 6; i++)
+      status.push((await t.app.inject({ method: 'GET', url: '/wps/system/status' })).statusCode);
+    expect(status).toEqual([200, 200, 200, 200, 200, 200]);
+    const others: number[] = [];
+    for (let i = 0; i < 4; i++)
+      others.push((await t.app.inject({ method: 'GET', url: '/wps/system/resources' })).statusCode);
+    expect(others).toEqual([200, 200, 200, 429]);
+  });
+});
+
 describe(`serving the web app on ${TEST_ENGINE}`, () => {
   let t: TestApp;
   let dist: string;

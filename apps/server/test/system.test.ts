@@ -48,7 +48,7 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
   describe('GET /wps/system/status', () => {
     it('answers status 0 with the demo brand, flags, resources and the visitor location', async () => {
       const res = await get('/wps/system/status', { ip: BD_IP });
-      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       const s = envelope(SystemStatus).parse(res.json()).value;
       expect(s).toMatchObject({
         status: 0,
@@ -88,6 +88,37 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
         ['FACEBOOK', 'INSTAGRAM', 'TELEGRAM', 'WHATSAPP'].sort(),
       );
       expect(s.customerService.map((c) => c.csType)).toEqual([3]);
+    });
+
+    it("answers a browser that kept the visitor's answer 304 without a body, until the answer changes", async () => {
+      const first = await get('/wps/system/status', { ip: BD_IP });
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await get('/wps/system/status', { ip: BD_IP, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+      // The browser keeps the stored answer's headers, security headers included: the 304 does
+      // not repeat them.
+      expect(first.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(first.headers['x-content-type-options']).toBe('nosniff');
+      expect(again.headers['content-security-policy']).toBeUndefined();
+      expect(again.headers['content-type']).toBeUndefined();
+      // A list, a weak validator, or another tag
+      const listed = await get('/wps/system/status', { ip: BD_IP, headers: { 'if-none-match': `"x", W/${etag}` } });
+      expect(listed.statusCode).toBe(304);
+      const other = await get('/wps/system/status', { ip: BD_IP, headers: { 'if-none-match': '"x"' } });
+      expect(other.statusCode).toBe(200);
+      // Another visitor's answer names another address: its tag differs, so it is sent in full.
+      const elsewhere = await get('/wps/system/status', { ip: US_IP, headers: { 'if-none-match': etag } });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.headers.etag).not.toBe(etag);
+      // The brand goes into maintenance: the kept answer is stale, the new one comes in full.
+      await setBrand(`maintenance_start = now() - interval '1 minute'`);
+      const changed = await get('/wps/system/status', { ip: BD_IP, headers: { 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(envelope(SystemStatus).parse(changed.json()).value.status).toBe(1);
     });
 
     it('gives a private or loopback visitor the unknown country', async () => {

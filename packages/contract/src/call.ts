@@ -53,9 +53,11 @@ export type CallDefinition = Endpoint & {
   readonly form?: boolean;
   /**
    * `public`: the same for every visitor of a host, so shared caches may keep it briefly (brand
-   * content). Anything else is `no-store`.
+   * content). `revalidate`: it depends on the visitor (their address), so only their browser
+   * keeps it, and asks again each time with its ETag: an unchanged answer comes back as a 304
+   * without a body. Anything else is `no-store`.
    */
-  readonly cache?: 'public';
+  readonly cache?: 'public' | 'revalidate';
   /** Sent as something other than an envelope (a picture's bytes); the apps do not `call` it. */
   readonly binary?: boolean;
 };

@@ -175,7 +175,8 @@ export const NoQuery = z.object({}).strict();
 
 /**
  * GET /wps/system/status (spec §3): the brand, its flags and whether this visitor may use the
- * site. Never cached: the answer depends on the visitor's address.
+ * site. The first call of every page view; the answer depends on the visitor's address, so only
+ * their browser keeps it, revalidating it each time (an unchanged answer is a 304, no body).
  */
 export const systemStatusCall = defineCall({
   method: 'GET',
@@ -185,6 +186,7 @@ export const systemStatusCall = defineCall({
   summary: 'Brand, flags and whether this visitor may use the site (0 normal, 1 maintenance, 2 region)',
   query: SystemStatusQuery,
   response: SystemStatus,
+  cache: 'revalidate',
 });
 
 export const whitelabelCall = defineCall({

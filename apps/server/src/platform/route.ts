@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import {
   type CallAuth,
   type CallDefinition,
@@ -13,10 +14,12 @@ import {
   ok,
 } from '@khela/contract';
 import type {
+  FastifyBaseLogger,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
   onRequestHookHandler,
+  onSendHookHandler,
   preParsingHookHandler,
   preValidationHookHandler,
   RouteOptions,
@@ -24,6 +27,7 @@ import type {
 import type { z } from 'zod';
 import { AppError } from './errors';
 import { acceptForms, FORM_TYPE } from './form-body';
+import { API_HEADERS } from './security-headers';
 import { authenticate, type SessionMember } from './sessions';
 
 /**
@@ -139,6 +143,7 @@ function controlCheck(d: CallDefinition): preValidationHookHandler | null {
   return (req, _reply, done) => {
     let errors: Record<string, string> | undefined;
     for (const { part, lineBreaks } of parts) {
+      if (isEmpty(req[part])) continue;
       for (const field of controlCharacterFields(req[part], lineBreaks)) {
         errors ??= {};
         errors[field] = FIELD_ERRORS.controlCharacters;
@@ -146,6 +151,58 @@ function controlCheck(d: CallDefinition): preValidationHookHandler | null {
     }
     done(errors ? new AppError('VALIDATION_FAILED', errors) : undefined);
   };
+}
+
+/** Cache-Control of each kind of `cache` a call declares (contract call.ts); `no-store` otherwise. */
+const CACHE_CONTROL = { public: 'public, max-age=30', revalidate: 'private, no-cache' } as const;
+
+const API_HEADER_NAMES = Object.keys(API_HEADERS);
+
+/** Whether an If-None-Match header names `etag` (weak comparison, RFC 9110 §13.1.2). */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  if (header === etag) return true;
+  for (const part of header.split(',')) {
+    const tag = part.trim();
+    if (tag === '*' || (tag.startsWith('W/') ? tag.slice(2) : tag) === etag) return true;
+  }
+  return false;
+}
+
+/**
+ * A `revalidate` call's answer carries an ETag — the handler's own when it sets one (it may know
+ * its answer's version more cheaply), else a digest of the bytes; a request that names it gets a
+ * 304 without the body: the browser shows what it kept. Only a 200 is tagged.
+ */
+const revalidate: onSendHookHandler = (req, reply, payload, done) => {
+  if (reply.statusCode !== 200 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+    reply.removeHeader('etag');
+    done(null, payload);
+    return;
+  }
+  let etag = reply.getHeader('etag');
+  if (typeof etag !== 'string') {
+    etag = `"${hash('sha1', payload, 'base64url')}"`;
+    reply.header('etag', etag);
+  }
+  if (!etagMatches(req.headers['if-none-match'], etag)) {
+    done(null, payload);
+    return;
+  }
+  // A 304 carries what it must (ETag, Cache-Control, Date): the browser keeps the stored
+  // answer's other headers, its security headers included (RFC 9111 §4.3.4), so they are not
+  // sent again on every page view.
+  reply.code(304).removeHeader('content-type');
+  for (const name of API_HEADER_NAMES) reply.removeHeader(name);
+  done(null, null);
+};
+
+/** No input at all (most reads' query): nothing to walk. */
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  for (const _ in value) return false;
+  return true;
 }
 
 /** The answers a call may give, for serialisation and /docs. */
@@ -171,13 +228,34 @@ function securityOf(auth: CallAuth): Record<string, string[]>[] | undefined {
 /**
  * What only the server knows about a route: its rate limits (`config.limits`, platform/rate-limit.ts),
  * a check of the caller's address before the limits count it (`onRequest`), a body opener
- * (`preValidation`).
+ * (`preValidation`), and whether its calls are logged (`quiet`).
  */
 export type RouteExtras = {
   config?: RouteOptions['config'];
   onRequest?: onRequestHookHandler;
   preValidation?: preValidationHookHandler;
+  /**
+   * No log line per call, and no logger made for each: what the route logs (warnings and
+   * worse) goes to the server's log without a request id. For the hottest reads, where the
+   * per-request logger and two lines per call would cost more than the answer.
+   */
+  quiet?: boolean;
 };
+
+const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/** One logger for every call of the quiet routes of an app: the app's, at warn or quieter. */
+const quietLoggers = new WeakMap<FastifyInstance, FastifyBaseLogger>();
+
+function quietLogger(app: FastifyInstance): FastifyBaseLogger {
+  let logger = quietLoggers.get(app);
+  if (!logger) {
+    const quieter = LEVELS.indexOf(app.log.level) >= LEVELS.indexOf('warn');
+    logger = quieter ? app.log : app.log.child({}, { level: 'warn' });
+    quietLoggers.set(app, logger);
+  }
+  return logger;
+}
 
 /**
  * Registers the route of a contract call (ARCHITECTURE §3): body limit, then authentication by
@@ -209,17 +287,19 @@ export function route<const D extends CallDefinition>(
   if (extras.preValidation) preValidation.push(extras.preValidation);
   const controls = controlCheck(d);
   if (controls) preValidation.push(controls);
-  const cache = d.cache === 'public' ? 'public, max-age=30' : 'no-store';
+  const cache = d.cache ? CACHE_CONTROL[d.cache] : 'no-store';
   const methods = [d.method, ...(d.alsoAccepts ?? [])];
   const options: RouteOptions = {
     method: methods,
     url: d.path,
     bodyLimit: limit,
     config: extras.config,
+    ...(extras.quiet ? { childLoggerFactory: () => quietLogger(app) } : {}),
     // The limiter adds its hook after these (platform/rate-limit.ts): length, address, limits.
     onRequest: extras.onRequest ? [lengthCheck(limit), extras.onRequest] : [lengthCheck(limit)],
     preParsing,
     preValidation,
+    ...(d.cache === 'revalidate' ? { onSend: revalidate } : {}),
     schema: {
       tags: [d.tag],
       summary: d.summary,

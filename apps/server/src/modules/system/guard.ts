@@ -1,5 +1,5 @@
 import { customerServiceCall, helpCenterCall, systemStatusCall, whitelabelCall } from '@khela/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { type BrandSnapshot, brandStore, hostOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
@@ -33,31 +33,34 @@ export const OPEN_DURING_RESTRICTION = new Set<string>([
  */
 export const accessGuard = fp(async (app: FastifyInstance) => {
   app.decorateRequest('brand', null);
-  // A callback hook, not an async one: with the snapshot cached this runs without a promise
-  // (nor a per-request closure).
-  app.addHook('onRequest', (req, reply, done) => {
-    // The route pattern, not the raw URL: encoding tricks cannot make a call look exempt.
-    const route = req.routeOptions.url;
-    if (!route || !GUARDED.test(route)) return done();
-    let brand: BrandSnapshot | Promise<BrandSnapshot>;
-    try {
-      brand = brandStore(app.db).forHost(hostOf(req));
-    } catch (err) {
-      return done(err as Error);
-    }
-    if (brand instanceof Promise) brand.then((b) => admit(req, reply, route, b, done), done);
-    else admit(req, reply, route, brand, done);
+  // Decided per route when it is registered, from its pattern (not the raw URL: encoding tricks
+  // cannot make a call look exempt), and put first among the route's own onRequest hooks; a
+  // callback hook, not an async one: with the snapshot cached it runs without a promise.
+  app.addHook('onRoute', (options) => {
+    if (!GUARDED.test(options.url)) return;
+    const open = OPEN_DURING_RESTRICTION.has(options.url);
+    const guard: onRequestHookHandler = (req, reply, done) => {
+      let brand: BrandSnapshot | Promise<BrandSnapshot>;
+      try {
+        brand = brandStore(app.db).forHost(hostOf(req));
+      } catch (err) {
+        return done(err as Error);
+      }
+      if (brand instanceof Promise) brand.then((b) => admit(req, reply, open, b, done), done);
+      else admit(req, reply, open, brand, done);
+    };
+    options.onRequest = [guard, ...[options.onRequest ?? []].flat()];
   });
 
   function admit(
     req: FastifyRequest,
     reply: FastifyReply,
-    route: string,
+    open: boolean,
     brand: BrandSnapshot,
     done: (err?: Error) => void,
   ) {
     req.brand = brand;
-    const refusal = OPEN_DURING_RESTRICTION.has(route) ? undefined : refusalFor(req, brand);
+    const refusal = open ? undefined : refusalFor(req, brand);
     if (refusal) reply.header('cache-control', 'no-store');
     done(refusal);
   }

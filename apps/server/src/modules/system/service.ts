@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import {
   ANNOUNCEMENT_TYPES,
   type Announcement,
@@ -89,13 +90,20 @@ export function customerServiceOf(brand: BrandSnapshot, language?: string): Cust
   }));
 }
 
+/** A status answer ready to send: its bytes and its ETag. */
+export type StatusAnswer = { body: Buffer; etag: string };
+
 /**
  * The part of the status answer that only changes with the brand snapshot, serialised once per
  * snapshot and language: the status call then costs a string concatenation, not a schema walk.
+ * `tag` is a digest of it, for the answer's ETag; `answers` keeps the last answers made from it
+ * (a visitor asks again on every page view), at most STATUS_ANSWERS_KEPT.
  */
-const statusTails = new WeakMap<BrandSnapshot, Map<string, string>>();
+type StatusTail = { bytes: Buffer; tag: string; answers: Map<string, StatusAnswer> };
+const statusTails = new WeakMap<BrandSnapshot, Map<string, StatusTail>>();
+const STATUS_ANSWERS_KEPT = 500;
 
-function statusTail(brand: BrandSnapshot, language: string | undefined): string {
+function statusTail(brand: BrandSnapshot, language: string | undefined): StatusTail {
   let byLanguage = statusTails.get(brand);
   if (!byLanguage) {
     byLanguage = new Map();
@@ -124,25 +132,43 @@ function statusTail(brand: BrandSnapshot, language: string | undefined): string 
       location: { ip: '', country: '' },
       ...rest,
     });
-    tail = JSON.stringify(rest).slice(1, -1);
+    const text = `${JSON.stringify(rest).slice(1, -1)}},"message":"ok","code":"OK"}`;
+    tail = { bytes: Buffer.from(text), tag: hash('sha1', text, 'base64url').slice(0, 16), answers: new Map() };
     byLanguage.set(key, tail);
   }
   return tail;
 }
 
-/** The status call's envelope as JSON text (its value: SystemStatus). */
-export function statusJson(
+/**
+ * The status call's envelope (its value: SystemStatus) as the bytes to send, and its ETag: the
+ * tail's digest and a digest of the part that is the visitor's own (access, address). The same
+ * visitor's next call finds its answer made; another visitor's costs a short string's digest and
+ * a copy of bytes already encoded.
+ */
+export function statusAnswer(
   brand: BrandSnapshot,
   location: { ip: string; country: string },
   now: number,
   language?: string,
-): string {
+): StatusAnswer {
   const a = accessOf(brand, location.country, now);
-  return (
-    `{"success":true,"value":{"status":${a.status},"maintenance":${a.maintenance},` +
-    `"maintenanceEnd":${JSON.stringify(a.maintenanceEnd)},"regionRestriction":${a.regionRestriction},` +
-    `"location":${JSON.stringify(location)},${statusTail(brand, language)}},"message":"ok","code":"OK"}`
-  );
+  const tail = statusTail(brand, language);
+  // Everything the visitor's own part is made of.
+  const key = `${a.status}${a.maintenance ? 1 : 0}${a.regionRestriction ? 1 : 0}${a.maintenanceEnd ?? ''} ${location.country} ${location.ip}`;
+  let answer = tail.answers.get(key);
+  if (answer === undefined) {
+    const head =
+      `{"success":true,"value":{"status":${a.status},"maintenance":${a.maintenance},` +
+      `"maintenanceEnd":${JSON.stringify(a.maintenanceEnd)},"regionRestriction":${a.regionRestriction},` +
+      `"location":${JSON.stringify(location)},`;
+    answer = {
+      body: Buffer.concat([Buffer.from(head), tail.bytes]),
+      etag: `"${tail.tag}${hash('sha1', head, 'base64url').slice(0, 16)}"`,
+    };
+    if (tail.answers.size >= STATUS_ANSWERS_KEPT) tail.answers.clear();
+    tail.answers.set(key, answer);
+  }
+  return answer;
 }
 
 export function whitelabelOf(brand: BrandSnapshot): Whitelabel {
