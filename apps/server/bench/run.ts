@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: prints figures, asserts nothing (targets are read by people, not tests).
  *  1. Start-up to the first answered request on PGlite, with a fresh and with an existing data directory.
- *  2. Requests per second of GET /wps/system/status against a bare Fastify hello-world started in the
- *     same run on the same machine, as a ratio.
+ *  2. Requests per second of GET /wps/system/status, in full and revalidated (304), against a bare
+ *     Fastify hello-world started in the same run on the same machine, as ratios (target ≥ 0.8×),
+ *     beside a bare Fastify app sending the same bytes (bench/status.ts).
  *  3. Logins per second and p50/p99 beside the argon2id hash time alone (bench/login.ts).
  *  4. The ledger against raw UPDATEs on PostgreSQL and PGlite, and the balance push latency with
  *     1,000 sockets open (bench/money.ts).
@@ -19,17 +20,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import { crashBench } from './crash';
 import { loginBench } from './login';
 import { moneyBench } from './money';
 import { benchPort } from './ports';
+import { type BenchServer, statusBench } from './status';
 import { webBench } from './web';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const serverDir = path.resolve(here, '..');
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', ...args], {
@@ -71,13 +70,6 @@ async function startupMs(dataDir: string, port: number): Promise<number> {
   }
 }
 
-async function rps(url: string): Promise<{ rps: number; p99: number; errors: number }> {
-  // warm-up, then the measured run
-  await autocannon({ url, connections: CONNECTIONS, duration: 2 });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
-}
-
 const SECTIONS = ['startup', 'status', 'login', 'money', 'crash', 'web'] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -112,22 +104,19 @@ async function main() {
     }
 
     if (wanted.has('status')) {
-      const helloPort = await benchPort();
-      const hello = startProcess(['bench/hello.ts'], { PORT: String(helloPort) });
-      await waitFor(`http://127.0.0.1:${helloPort}/`);
-      const base = await rps(`http://127.0.0.1:${helloPort}/`);
-      await stop(hello);
-
-      const khela = await khelaServer(dataDir, { RATE_LIMIT_MAX: '100000000' });
-      const status = await rps(`${khela.base}/wps/system/status`);
-      await khela.stop();
-
-      console.log(`\nRequests per second (${CONNECTIONS} connections, ${DURATION_S} s, same machine)`);
-      console.log(`  bare Fastify hello-world   ${base.rps.toFixed(0)} req/s  p99 ${base.p99} ms`);
-      console.log(
-        `  GET /wps/system/status     ${status.rps.toFixed(0)} req/s  p99 ${status.p99} ms  errors ${status.errors}`,
-      );
-      console.log(`  ratio                      ${(status.rps / base.rps).toFixed(2)}×  (target ≥ 0.60×)`);
+      const server = async (args: string[], env: Record<string, string>): Promise<BenchServer> => {
+        const port = await benchPort();
+        const child = startProcess(args, { ...env, PORT: String(port) });
+        const url = `http://127.0.0.1:${port}`;
+        await waitFor(args[0] === 'bench/hello.ts' ? `${url}/` : `${url}/wps/system/status`);
+        return { url, pid: child.pid, stop: () => stop(child) };
+      };
+      await statusBench({
+        hello: () => server(['bench/hello.ts'], {}),
+        khela: () => server(['src/main.ts'], { DATA_DIR: dataDir, HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000000' }),
+        copy: (body, headers) =>
+          server(['bench/status-copy.ts'], { STATUS_BODY: body, STATUS_HEADERS: JSON.stringify(headers) }),
+      });
     }
 
     if (wanted.has('login')) await loginBench({ start: (env) => khelaServer(dataDir, env) });

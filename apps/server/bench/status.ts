@@ -1,0 +1,123 @@
+/**
+ * Status benchmark (docs/benchmarks.md), called from bench/run.ts: requests per second of
+ * GET /wps/system/status against a bare Fastify hello-world, each server in its own process on
+ * the same machine, measured in alternating windows so that every figure sees the same load:
+ *  - the full answer (about 2 KB), as a first page view gets it;
+ *  - the answer revalidated, as the visitor's browser asks on every later page view
+ *    (If-None-Match → 304 without a body);
+ *  - a bare Fastify app sending the same bytes as a constant with the same headers: what an
+ *    answer of that size allows on this machine, whatever the server does to make it.
+ * Beside each rate, the server process's CPU time per request (from /proc, on Linux): on a
+ * shared machine the rates move with other work, the CPU a request costs much less.
+ */
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WINDOWS = 5;
+const PATH = '/wps/system/status';
+
+export type BenchServer = { url: string; pid: number | undefined; stop(): Promise<void> };
+
+export type StatusBenchServers = {
+  hello(): Promise<BenchServer>;
+  khela(): Promise<BenchServer>;
+  /** A bare Fastify app answering `body` with `headers` (bench/status-copy.ts). */
+  copy(body: string, headers: Record<string, string>): Promise<BenchServer>;
+};
+
+/** The headers of an answer that describe it (not the connection's, not its length or date). */
+const KEPT_HEADERS = /^(content-type|cache-control|content-security-policy|x-|referrer-policy|cross-origin-|strict-)/;
+
+/** CPU seconds a process has used (user + system), or NaN where /proc is not there. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+type Tally = { requests: number; seconds: number; cpu: number; p99: number[]; errors: number };
+
+export async function statusBench(servers: StatusBenchServers) {
+  const hello = await servers.hello();
+  const khela = await servers.khela();
+  const first = await fetch(khela.url + PATH);
+  const body = await first.text();
+  const etag = first.headers.get('etag') ?? '';
+  const headers: Record<string, string> = {};
+  first.headers.forEach((value, name) => {
+    if (KEPT_HEADERS.test(name)) headers[name] = value;
+  });
+  const copy = await servers.copy(body, headers);
+  const cases = [
+    { name: 'bare Fastify hello-world', server: hello, url: `${hello.url}/`, headers: {}, ok: 200 },
+    {
+      name: 'bare Fastify sending the same bytes',
+      server: copy,
+      url: copy.url + PATH,
+      headers: {},
+      ok: 200,
+    },
+    { name: `GET ${PATH}`, server: khela, url: khela.url + PATH, headers: {}, ok: 200 },
+    {
+      name: `GET ${PATH}, revalidated (304)`,
+      server: khela,
+      url: khela.url + PATH,
+      headers: { 'if-none-match': etag },
+      ok: 304,
+    },
+  ];
+  const tallies = new Map<string, Tally>(
+    cases.map((c) => [c.name, { requests: 0, seconds: 0, cpu: 0, p99: [], errors: 0 }]),
+  );
+  const load0 = loadavg()[0] ?? 0;
+  try {
+    for (const c of cases) await autocannon({ url: c.url, headers: c.headers, connections: CONNECTIONS, duration: 2 });
+    for (let w = 0; w < WINDOWS; w++) {
+      for (const c of w % 2 === 0 ? cases : [...cases].reverse()) {
+        const tally = tallies.get(c.name) as Tally;
+        const cpu0 = cpuSeconds(c.server.pid);
+        const seconds = DURATION_S / WINDOWS;
+        const r = await autocannon({ url: c.url, headers: c.headers, connections: CONNECTIONS, duration: seconds });
+        tally.cpu += cpuSeconds(c.server.pid) - cpu0;
+        tally.requests += r.requests.total;
+        tally.seconds += seconds;
+        tally.p99.push(r.latency.p99);
+        const codes = r.statusCodeStats as Record<string, { count?: number }> | undefined;
+        const answered = c.ok === 200 ? r['2xx'] : (codes?.[String(c.ok)]?.count ?? 0);
+        tally.errors += r.errors + r.timeouts + (r.requests.total - answered);
+      }
+    }
+  } finally {
+    await Promise.all([hello.stop(), khela.stop(), copy.stop()]);
+  }
+  const load1 = loadavg()[0] ?? 0;
+  const rate = (name: string) => {
+    const t = tallies.get(name) as Tally;
+    return t.requests / t.seconds;
+  };
+  const base = rate(cases[0]?.name ?? '');
+  console.log(
+    `\nRequests per second (${CONNECTIONS} connections, ${DURATION_S} s each in ${WINDOWS} alternating windows, same machine; load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`,
+  );
+  const target = (name: string) =>
+    name === cases[0]?.name
+      ? ''
+      : name === cases[1]?.name
+        ? `  (what an answer of ${Buffer.byteLength(body).toLocaleString('en')} bytes allows)`
+        : '  (target ≥ 0.80×)';
+  for (const c of cases) {
+    const t = tallies.get(c.name) as Tally;
+    const p99 = [...t.p99].sort((a, b) => a - b)[Math.floor(t.p99.length / 2)];
+    const cpu = Number.isNaN(t.cpu) ? '' : `  server CPU ${((t.cpu / t.requests) * 1e6).toFixed(0)} µs/request`;
+    const ratio = c === cases[0] ? '' : `  ${(rate(c.name) / base).toFixed(2)}×`;
+    console.log(
+      `  ${c.name.padEnd(42)} ${rate(c.name).toFixed(0).padStart(6)} req/s  p99 ${p99} ms  errors ${t.errors}${cpu}${ratio}${target(c.name)}`,
+    );
+  }
+}
