@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatter } from '@khela/contract/format';
-import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { hashPassword } from '../../apps/server/src/platform/passwords';
 import { type Khela, launchChromium, openPage, startKhela } from './harness';

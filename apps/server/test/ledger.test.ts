@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_MONEY, systemAccount, walletOf } from '../src/modules/wallet/accounts';
 import { onBalance } from '../src/modules/wallet/events';
@@ -7,7 +7,25 @@ import { checkLedger } from '../src/modules/wallet/invariants';
 import { fingerprintOf, post, publishPosted } from '../src/modules/wallet/ledger';
 import { adjust } from '../src/modules/wallet/service';
 import { AppError } from '../src/platform/errors';
+import type { DB } from '../src/platform/schema';
 import { createTestDb, TEST_ENGINE, type TestDb } from './harness';
+
+/*
+ * Sequential scans of the ledger's account tables seen by this connection. PostgreSQL 15+ keeps
+ * a connection's counts of the last second's transactions unflushed and shows them in
+ * pg_stat_xact_user_tables too, so a test reads the counts before and after what it measures.
+ */
+async function seqScans(trx: Kysely<DB>): Promise<Map<string, number>> {
+  const r = await sql<{ relname: string; seq_scan: bigint }>`
+    SELECT relname, seq_scan FROM pg_stat_xact_user_tables
+     WHERE relname IN ('ledger_accounts', 'wallet_balances')`.execute(trx);
+  return new Map(r.rows.map((row) => [row.relname, Number(row.seq_scan)]));
+}
+
+async function scansSince(trx: Kysely<DB>, before: Map<string, number>): Promise<[string, number][]> {
+  const after = await seqScans(trx);
+  return ['ledger_accounts', 'wallet_balances'].map((name) => [name, (after.get(name) ?? 0) - (before.get(name) ?? 0)]);
+}
 
 let t: TestDb;
 let brandId: number;
@@ -328,6 +346,7 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     const house = await systemAccount(t.db, brandId, 'house', 'BDT');
     const scans = await t.db.kysely.transaction().execute(async (trx) => {
       await sql`SET LOCAL plan_cache_mode = force_generic_plan`.execute(trx);
+      const before = await seqScans(trx);
       for (let i = 0; i < 10; i++)
         await post(
           t.db,
@@ -344,10 +363,7 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
           },
           trx,
         );
-      const r = await sql<{ relname: string; seq_scan: bigint }>`
-        SELECT relname, seq_scan FROM pg_stat_xact_user_tables
-         WHERE relname IN ('ledger_accounts', 'wallet_balances') ORDER BY relname`.execute(trx);
-      return r.rows.map((row) => [row.relname, Number(row.seq_scan)]);
+      return scansSince(trx, before);
     });
     expect(scans).toEqual([
       ['ledger_accounts', 0],
@@ -391,6 +407,7 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
       });
       const house = await systemAccount(db, b.id, 'house', 'BDT');
       const scans = await db.kysely.transaction().execute(async (trx) => {
+        const before = await seqScans(trx);
         for (let i = 0; i < 10; i++)
           await post(
             db,
@@ -407,10 +424,7 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
             },
             trx,
           );
-        const r = await sql<{ relname: string; seq_scan: bigint }>`
-          SELECT relname, seq_scan FROM pg_stat_xact_user_tables
-           WHERE relname IN ('ledger_accounts', 'wallet_balances') ORDER BY relname`.execute(trx);
-        return r.rows.map((row) => [row.relname, Number(row.seq_scan)]);
+        return scansSince(trx, before);
       });
       expect(scans).toEqual([
         ['ledger_accounts', 0],

@@ -197,6 +197,10 @@ const revalidate: onSendHookHandler = (req, reply, payload, done) => {
   done(null, null);
 };
 
+function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
 /** No input at all (most reads' query): nothing to walk. */
 function isEmpty(value: unknown): boolean {
   if (value === undefined || value === null) return true;
@@ -311,11 +315,12 @@ export function route<const D extends CallDefinition>(
       ...(d.body ? { body: d.body } : {}),
       ...(d.binary ? {} : { response: responsesOf(d) }),
     },
-    handler: async (req: FastifyRequest, reply: FastifyReply) => {
+    // A handler that answers at once (a read of what is in memory) costs no promise here.
+    handler: (req: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', cache);
-      const value = await handler(req as CallRequest<D>, reply);
-      if (reply.sent || value === reply) return reply;
-      return ok(value);
+      const value = handler(req as CallRequest<D>, reply);
+      if (isThenable(value)) return value.then((v) => (reply.sent || v === reply ? reply : ok(v)));
+      return reply.sent || value === reply ? undefined : ok(value);
     },
   };
   if (!d.form) {

@@ -10,7 +10,7 @@ import {
   whitelabelCall,
 } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
-import { brandOf, brandStore, normaliseHost } from '../../platform/brand';
+import { type BrandSnapshot, brandOf, brandStore, normaliseHost } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { countryOf } from '../../platform/geo';
 import { route } from '../../platform/route';
@@ -33,12 +33,16 @@ export async function systemRoutes(app: FastifyInstance) {
   route(
     app,
     systemStatusCall,
-    async (req, reply) => {
+    (req, reply) => {
       const q = req.query;
-      const brand = await (q.host ? brandStore(db).forHost(normaliseHost(q.host)) : brandOf(req));
-      const ip = clientIp(req, app.config.TRUSTED_PROXY_HEADER);
-      const { body, etag } = service.statusAnswer(brand, { ip, country: countryOf(ip) }, Date.now(), q.language);
-      return reply.header('etag', etag).type('application/json; charset=utf-8').send(body);
+      const brand = q.host ? brandStore(db).forHost(normaliseHost(q.host)) : brandOf(req);
+      const send = (b: BrandSnapshot) => {
+        const ip = clientIp(req, app.config.TRUSTED_PROXY_HEADER);
+        const { body, etag } = service.statusAnswer(b, { ip, country: countryOf(ip) }, Date.now(), q.language);
+        return reply.header('etag', etag).type('application/json; charset=utf-8').send(body);
+      };
+      // Without a promise when the brand is in memory, as it nearly always is.
+      return brand instanceof Promise ? brand.then(send) : send(brand);
     },
     { config: { limits: false }, quiet: true },
   );
