@@ -695,6 +695,28 @@ describe('registration by mobile number', () => {
     });
   });
 
+  it('logs in by the number written any common way, which counts toward the same lock', async () => {
+    const mobileNum = newMobile();
+    expect((await registerMobile({ mobileNum, username: mobileNum })).statusCode).toBe(200);
+    const bengali = mobileNum.replace(/\d/g, (d) => String.fromCharCode(0x09e6 + Number(d)));
+    for (const typed of [
+      `+880${mobileNum.slice(1)}`,
+      mobileNum.slice(1),
+      `880 ${mobileNum.slice(1, 5)}-${mobileNum.slice(5)}`,
+      bengali,
+    ])
+      expect((await login(t.app, typed, STRONG_PASSWORD)).statusCode, typed).toBe(200);
+    const wrong = await login(t.app, `+880${mobileNum.slice(1)}`, 'Wrong#Password1');
+    expect(wrong.statusCode).toBe(400);
+    const failed = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('event', '=', 'login.failed')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(failed.detail).toMatchObject({ account: mobileNum });
+  });
+
   it('asks for a valid number and a password', async () => {
     const res = await registerMobile({ mobileNum: '12345', password: undefined, confirmPassword: undefined });
     expect(res.statusCode).toBe(400);

@@ -95,6 +95,19 @@ function expired(config: Config, changedAt: Date, password: string): boolean {
 }
 
 /**
+ * The account a login names, and its member. An account opened by mobile is the number as
+ * dialled at home (01712345678), so a name nobody has that reads as a mobile number (+880…,
+ * without the 0, Bengali digits) names that account, and counts toward the same lock.
+ */
+async function accountNamed(db: Database, brand: BrandSnapshot, account: string) {
+  const member = await repo.memberByAccount(db, brand.id, account);
+  if (member || !/^[+\p{Nd}]/u.test(account)) return { account, member };
+  const reading = readPhone(brand, account, undefined);
+  if (!reading.ok || reading.national === account) return { account, member };
+  return { account: reading.national, member: await repo.memberByAccount(db, brand.id, reading.national) };
+}
+
+/**
  * POST /wps/session/login (spec §2, §4). A wrong password, a name nobody has, a trial account
  * and a locked account get the same answer — the same code, text, shape and status — after the
  * same argon2 work, so no answer tells which accounts exist or which are locked (decision 0028).
@@ -105,21 +118,21 @@ export async function login(deps: AccountDeps, visit: Visit, body: LoginBody): P
   if (body.type === 'sms') return smsLogin(deps, visit, body);
   const { db, config } = deps;
   const { brand, ip } = visit;
-  const account = body.username.trim();
-  if (account === '' || body.password === '')
+  const typed = body.username.trim();
+  if (typed === '' || body.password === '')
     throw new AppError('VALIDATION_FAILED', {
-      ...(account === '' ? { username: VALIDATION_KEYS.usernamePassword } : {}),
+      ...(typed === '' ? { username: VALIDATION_KEYS.usernamePassword } : {}),
       ...(body.password === '' ? { password: VALIDATION_KEYS.usernamePassword } : {}),
     });
   await requireHumanCheck(db, config, body.altcha);
 
+  const { account, member } = await accountNamed(db, brand, typed);
   const failures = await recentFailures(db, brand.id, account, ip);
   if (captchaRequired(failures)) {
     if (!body.captcha || !body.captchaId) throw new LoginRefused('CAPTCHA_REQUIRED', true);
     if (!(await checkCaptcha(db, body.captchaId, body.captcha))) throw new LoginRefused('CAPTCHA_INVALID', true);
   }
 
-  const member = await repo.memberByAccount(db, brand.id, account);
   const locked = isLocked(member);
   // One argon2 verification whatever the account: its own hash, or a throwaway one for a name
   // nobody has, a trial account (no password: it comes back only through free play) and a
