@@ -32,6 +32,11 @@ describe('/fairness', () => {
       );
       try {
         await page.getByRole('heading', { level: 1, name: exact(t(lang, 'fairness.title')) }).waitFor();
+        // The steps of how it works count in the page's digits: ১. ২. ৩. on a Bengali page.
+        const steps = page.locator('.fair-how ol').first();
+        expect(await steps.evaluate((ol) => getComputedStyle(ol).listStyleType)).toBe(
+          lang === 'bn' ? 'bengali' : 'decimal',
+        );
         const result = page.getByRole('status');
         await result.getByText(exact(fixed(lang, roll / 100, 2))).waitFor();
         const won = t(lang, 'fairness.dice.won', {

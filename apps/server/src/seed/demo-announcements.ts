@@ -47,10 +47,10 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
     type: 'PL',
     popup: false,
     daysAgo: 20,
-    title: { bn: 'বিকাশ ও নগদে জমা', en: 'Deposits by bKash and Nagad' },
+    title: { bn: 'বিকাশ ও নগদে ডিপোজিট', en: 'Deposits by bKash and Nagad' },
     content: {
       bn: [
-        '<p>এখন আপনি সরাসরি মোবাইল ওয়ালেট থেকে জমা দিতে পারেন:</p>',
+        '<p>এখন আপনি সরাসরি মোবাইল ওয়ালেট থেকে ডিপোজিট করতে পারেন:</p>',
         '<ul><li><strong>বিকাশ</strong> — সেন্ড মানি বা পেমেন্ট</li><li><strong>নগদ</strong> — সেন্ড মানি</li></ul>',
         '<p>সবসময় নিজের নামে নিবন্ধিত নম্বর থেকে টাকা পাঠান এবং ট্রানজ্যাকশন আইডি সংরক্ষণ করুন।</p>',
       ].join(''),
@@ -67,7 +67,7 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
     daysAgo: 9,
     title: { bn: 'আপনার অ্যাকাউন্ট সুরক্ষিত রাখুন', en: 'Keep your account safe' },
     content: {
-      bn: '<p>খেলার কর্মীরা কখনোই আপনার <strong>পাসওয়ার্ড, ওটিপি বা বিকাশ/নগদের পিন</strong> চাইবে না। কেউ চাইলে সঙ্গে সঙ্গে কাস্টমার সার্ভিসে জানান।</p>',
+      bn: '<p>খেলার কর্মীরা কখনোই আপনার <strong>পাসওয়ার্ড, ওটিপি বা বিকাশ/নগদের পিন</strong> চাইবে না। কেউ চাইলে সঙ্গে সঙ্গে গ্রাহক সেবায় জানান।</p>',
       en: '<p>Khela staff will never ask for your <strong>password, OTP or bKash/Nagad PIN</strong>. If anyone does, tell Customer Service at once.</p>',
     },
   },
@@ -91,7 +91,7 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
       bn: [
         '<p>খেলা শুধু <strong>২১ বছর বা তার বেশি</strong> বয়সীদের জন্য।</p>',
         '<ul><li>খেলার আগে বাজেট ঠিক করুন</li><li>হারানো টাকা তুলতে খেলা চালিয়ে যাবেন না</li><li>নিয়মিত বিরতি নিন</li></ul>',
-        '<p>জমার সীমা বা সেলফ-এক্সক্লুশনের জন্য কাস্টমার সার্ভিসে যোগাযোগ করুন।</p>',
+        '<p>ডিপোজিটের সীমা বা সেলফ-এক্সক্লুশনের জন্য গ্রাহক সেবায় যোগাযোগ করুন।</p>',
       ].join(''),
       en: [
         '<p>Khela is for players aged <strong>21 or over</strong>.</p>',
@@ -117,7 +117,7 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
     daysAgo: 25,
     title: { bn: 'নতুন খেলোয়াড়দের স্বাগতম বোনাস', en: 'Welcome bonus for new players' },
     content: {
-      bn: '<p>প্রথম জমায় <strong>১০০% বোনাস, সর্বোচ্চ ৳৫,০০০</strong>। বোনাস উত্তোলনের আগে জমা ও বোনাসের ১০ গুণ টার্নওভার পূরণ করতে হবে। বিস্তারিত প্রোমোশন পাতায়।</p>',
+      bn: '<p>প্রথম ডিপোজিটে <strong>১০০% বোনাস, সর্বোচ্চ ৳৫,০০০</strong>। বোনাস উত্তোলনের আগে ডিপোজিট ও বোনাসের ১০ গুণ টার্নওভার পূরণ করতে হবে। বিস্তারিত প্রোমোশন পাতায়।</p>',
       en: '<p><strong>100% bonus on your first deposit, up to ৳5,000</strong>. Turn over the deposit and bonus 10 times before withdrawing the bonus. Details on the promotions page.</p>',
     },
   },
@@ -137,7 +137,7 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
     daysAgo: 4,
     title: { bn: 'বন্ধুকে আমন্ত্রণ জানান', en: 'Invite a friend' },
     content: {
-      bn: '<p>আপনার রেফারেল লিংক দিয়ে বন্ধু নিবন্ধন করে প্রথম জমা দিলে আপনারা দুজনেই পাবেন <strong>৳২০০ বোনাস</strong>।</p>',
+      bn: '<p>আপনার রেফারেল লিংক দিয়ে বন্ধু নিবন্ধন করে প্রথম ডিপোজিট করলে আপনারা দুজনেই পাবেন <strong>৳২০০ বোনাস</strong>।</p>',
       en: '<p>When a friend registers through your referral link and makes a first deposit, you both get a <strong>৳200 bonus</strong>.</p>',
     },
   },
@@ -146,7 +146,7 @@ export const DEMO_ANNOUNCEMENTS: DemoAnnouncement[] = [
     type: 'H',
     popup: false,
     daysAgo: 18,
-    title: { bn: 'কীভাবে জমা দেবেন', en: 'How to deposit' },
+    title: { bn: 'কীভাবে ডিপোজিট করবেন', en: 'How to deposit' },
     content: {
       bn: '<ul><li>হেডারের <strong>ডিপোজিট</strong> বোতাম চাপুন</li><li>বিকাশ বা নগদ বেছে নিন</li><li>দেখানো নম্বরে টাকা পাঠিয়ে ট্রানজ্যাকশন আইডি লিখুন</li></ul>',
       en: '<ul><li>Press <strong>Deposit</strong> in the header</li><li>Choose bKash or Nagad</li><li>Send the money to the number shown and enter the transaction ID</li></ul>',

@@ -93,6 +93,19 @@ describe('the glossary', () => {
     expect(banned('bn', rows)).toEqual([]);
   });
 
+  it("the demo brand's Bengali help, notices and promotions use no word the glossary rules out", () => {
+    // The help centre and the notices show the seeded content beside the site's own texts.
+    const seed = path.resolve(dir, '../../../server/src/seed');
+    const rules = rows.flatMap((r) => r.notBn.map((w) => ({ w, re: bnStem(w) })));
+    const found = readdirSync(seed)
+      .filter((f) => f.startsWith('demo-') && f.endsWith('.ts'))
+      .flatMap((f) => {
+        const text = readFileSync(path.join(seed, f), 'utf8');
+        return rules.filter((r) => r.re.test(text)).map((r) => `${f}: ${r.w}`);
+      });
+    expect(found).toEqual([]);
+  });
+
   it('no English text uses a word the glossary rules out', () => {
     expect(banned('en', rows)).toEqual([]);
   });

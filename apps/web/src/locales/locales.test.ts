@@ -52,6 +52,12 @@ describe('locale files', () => {
         expect(have, `${lang}: ${key}`).toEqual(want);
       }
     });
+
+    it(`${lang} names the avatar menu's records as the member centre titles them`, () => {
+      const texts = load(lang);
+      expect(texts.account.accountRecord).toBe(texts.memberCentre.pages.transactionHistory);
+      expect(texts.account.bettingRecord).toBe(texts.memberCentre.pages.personalHistoryCopy);
+    });
   }
 });
 

@@ -203,6 +203,14 @@ describe('registration', () => {
     expect(form.querySelector(`label[for="${email.id}"] svg`)).toBeNull();
   });
 
+  it('shows the country code the optional mobile number is read with, as the SMS fields do', async () => {
+    mockCalls([stub(registerSettingsCall, { ...SETTINGS, mobileNum: { ...off, enabled: true } })]);
+    renderApp('/register');
+    const form = await screen.findByRole('form', { name: 'Create account' });
+    expect(within(form).getByLabelText('Mobile number')).toBeTruthy();
+    expect((within(form).getByLabelText('Country code') as HTMLInputElement).value).toBe('+880');
+  });
+
   it('registers with the payload additions, logs in and shows the success popup', async () => {
     const { sent } = mockCalls([
       stub(registerSettingsCall, SETTINGS),

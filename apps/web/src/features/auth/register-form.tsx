@@ -13,7 +13,7 @@ import { session } from '../../lib/storage';
 import { useWhitelabel } from '../../lib/system';
 import { ui } from '../../lib/ui-store';
 import { checkAffiliate, register as registerCall, useRegisterSettings } from './api';
-import { initialDialingCode } from './country-code-picker';
+import { CountryCodePicker, initialDialingCode } from './country-code-picker';
 import { Field } from './field';
 import { FormEnd } from './form-end';
 import './auth.css';
@@ -246,6 +246,8 @@ function RegisterFields({ settings, mode }: { settings: RegisterSettings; mode: 
       autoComplete={AUTOCOMPLETE[f] ?? 'off'}
       inputMode={f === 'mobileNum' ? 'tel' : undefined}
       onFocus={f === 'mobileNum' ? phone.prefetch : undefined}
+      // The number is read with this code (+880 unless changed), so show it as the SMS fields do.
+      start={f === 'mobileNum' ? <CountryCodePicker value={dial} onChange={setDial} /> : undefined}
       maxLength={settings[f].maxLength || undefined}
       error={err(f)}
       {...register(f, DIGIT_FIELDS.has(f) ? typedDigits : undefined)}

@@ -88,7 +88,7 @@ describe('FairnessPage', () => {
     const user = userEvent.setup();
     renderPage('/fairness');
     await user.click(screen.getByRole('button', { name: 'Slots' }));
-    expect(screen.getByText(/exactly 96.00 %/)).toBeTruthy();
+    expect(screen.getByText(/exactly 96.00%/)).toBeTruthy();
     await changeLanguage('bn');
     expect(await screen.findByRole('heading', { level: 1, name: 'ন্যায্য খেলা, নিজেই যাচাই করুন' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'যাচাই করুন' })).toBeTruthy();

@@ -47,7 +47,7 @@ export default function HeaderBalance() {
         {parts ? (
           <>
             {parts.symbolAfter ? null : unit}
-            <span className="hb-value" data-testid="header-balance">
+            <span className={parts.symbolAfter ? 'hb-value hb-value-first' : 'hb-value'} data-testid="header-balance">
               {hidden ? HIDDEN : `${parts.sign}${parts.amount}`}
             </span>
             {parts.symbolAfter ? unit : null}
