@@ -7,9 +7,9 @@ import { mediaQueryList } from './media';
 
 // A test file may run in Node instead (`// @vitest-environment node`): no DOM, no texts then.
 if (typeof window !== 'undefined') {
-  // findBy*/waitFor wait up to 5 s: lazy chunks load slower on a busy 2-core machine; a real
-  // failure still fails, only later.
-  configure({ asyncUtilTimeout: 5_000 });
+  // findBy*/waitFor wait up to 15 s: lazy chunks (the login popup, the human check) load slower
+  // on a busy 2-core machine; a real failure still fails, only later.
+  configure({ asyncUtilTimeout: 15_000 });
   installBrowserGaps();
   beforeAll(async () => {
     if (!i18next.isInitialized) await initI18n('bn');

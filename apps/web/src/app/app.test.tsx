@@ -122,7 +122,7 @@ describe('system status', () => {
   it('a network failure says so and retries', async () => {
     const fetchMock = mockApi({ statusNetworkError: true });
     renderApp('/');
-    expect(await screen.findByText('Network link is abnormal, please try again', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Network link is abnormal, please try again')).toBeTruthy();
     mockApi();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('banner')).toBeTruthy();

@@ -59,7 +59,7 @@ describe('forgot password by phone', () => {
     serve({ MOBILEVERCODELOGIN3: false });
     renderApp('/');
     await userEvent.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Log in' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await screen.findByRole('form', { name: 'Forgot password' });
     expect(screen.queryByRole('tab', { name: 'By mobile number' })).toBeNull();
   });
@@ -68,7 +68,7 @@ describe('forgot password by phone', () => {
     const calls = serve({ MOBILEVERCODELOGIN3: true });
     renderApp('/lottery');
     await userEvent.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Log in' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await userEvent.click(await screen.findByRole('tab', { name: 'By mobile number' }));
     const form = await screen.findByRole('form', { name: 'Forgot password' });
     await userEvent.type(within(form).getByLabelText(/Mobile number/), '01712345678');
@@ -107,7 +107,7 @@ describe('the shared mobile number and Get code fields', () => {
     const calls = serve({ MOBILEVERCODELOGIN3: true, MOBILENUMREG3: true, REGMOBVERF3: true });
     renderApp('/');
     await userEvent.click(within(await screen.findByRole('banner')).getByRole('button', { name: 'Log in' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await userEvent.click(await screen.findByRole('tab', { name: 'By mobile number' }));
     const forgot = await screen.findByRole('form', { name: 'Forgot password' });
     await userEvent.type(within(forgot).getByLabelText(/Mobile number/), '12ab');

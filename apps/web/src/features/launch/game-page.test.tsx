@@ -71,7 +71,7 @@ describe('the /game page', () => {
   it('launches the game named by the address and shows it in a frame', async () => {
     const launches = serve(() => launched(12, 'Khela Slots'));
     renderApp('/game?nodeId=12&vassalage=JL&gameCode=slot');
-    const frame = (await screen.findByTitle('Khela Slots — game', {}, { timeout: 5_000 })) as HTMLIFrameElement;
+    const frame = (await screen.findByTitle('Khela Slots — game')) as HTMLIFrameElement;
     expect(frame.tagName).toBe('IFRAME');
     expect(frame.getAttribute('src')).toBe('/play/G-12?ticket=abcdefghijklmnopqrstuvwx&lang=en');
     expect(frame.getAttribute('allow')).toBe('fullscreen; autoplay');
@@ -108,7 +108,7 @@ describe('the /game page', () => {
         : launched(body.nodeId ?? 0, 'Khela Slots'),
     );
     renderApp('/game?nodeId=40');
-    expect(await screen.findByText('Game Under Maintenance', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('Game Under Maintenance')).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Other games you can play' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     await userEvent.click(within(list).getByRole('button', { name: 'Play Khela Slots' }));
@@ -120,7 +120,7 @@ describe('the /game page', () => {
   it('tells a trial account to register, and offers the registration', async () => {
     serve(() => failure(403, 'TRIAL_ACCOUNT'));
     renderApp('/game?nodeId=12');
-    expect(await screen.findByText('Please Register An Account First', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('Please Register An Account First')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Register now' }));
     expect(ui.get().modal).toBe('register');
   });
@@ -129,7 +129,7 @@ describe('the /game page', () => {
     let answer: LaunchAnswer = failure(500, 'INTERNAL');
     const launches = serve(() => answer);
     renderApp('/game?nodeId=12');
-    expect(await screen.findByText('The game could not be opened', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('The game could not be opened')).toBeTruthy();
     answer = launched(12, 'Khela Slots');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTitle('Khela Slots — game')).toBeTruthy();
@@ -139,7 +139,7 @@ describe('the /game page', () => {
   it('asks for a game when the address names none, and launches nothing', async () => {
     const launches = serve(() => launched(12, 'Khela Slots'));
     renderApp('/game');
-    expect(await screen.findByText('No game is open', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('No game is open')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Browse games' }).getAttribute('href')).toBe('/hot');
     expect(launches()).toHaveLength(0);
   });
@@ -148,7 +148,7 @@ describe('the /game page', () => {
     await resetBrowser('bn');
     const launches = serve(() => launched(12, 'খেলা স্লট'));
     renderApp('/seamless?nodeId=12');
-    expect(await screen.findByTitle('খেলা স্লট — গেম', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByTitle('খেলা স্লট — গেম')).toBeTruthy();
     expect(launches()[0]?.body).toMatchObject({ nodeId: 12, language: 'bn' });
   });
 });

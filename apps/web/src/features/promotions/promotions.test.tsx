@@ -12,7 +12,7 @@ const SPINS = promotion({ id: 2, title: 'Free spins', imageUrl: '/img/promotions
 const CRICKET = promotion({ id: 3, category: 'sports', title: 'Cricket cashback', endTime: '2026-12-31T18:00:00Z' });
 
 /** The registration form's new-player carousel, found by its name (the popup is a lazy chunk). */
-const carousel = () => screen.findByRole('region', { name: 'Promotions: Newbie' }, { timeout: 5000 });
+const carousel = () => screen.findByRole('region', { name: 'Promotions: Newbie' });
 /** The slide a person sees: the only one not hidden from assistive technology. */
 const visibleSlide = (region: HTMLElement) => region.querySelector('.banner-slide:not([aria-hidden])');
 /** Intervals of the carousel's period that were started. */

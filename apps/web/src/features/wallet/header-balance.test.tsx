@@ -73,7 +73,7 @@ describe('header balance', () => {
     hold = true;
     serve();
     renderApp('/');
-    expect(await screen.findByText('Balance updating…', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('Balance updating…')).toBeTruthy();
     await waitFor(() => expect(release).not.toBe(noop));
     await act(async () => release());
     expect((await screen.findByTestId('header-balance')).textContent).toBe('10,250.50');
