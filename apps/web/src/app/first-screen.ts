@@ -1,9 +1,11 @@
+import { PAGE_BANNER_GROUPS } from '@khela/contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchBanners } from '../components/banners/api';
 import { prefetchGameMenus } from '../lib/game-menus';
 import { prefetchSystemStatus } from '../lib/system';
+import { prefetchModal } from './modal-host';
 import { PAGE_LOADERS } from './pages';
-import { ROUTES, type RouteDef } from './routes';
+import { LOGIN_PATH, ROUTES, type RouteDef } from './routes';
 
 /** The route of a path as the router matches it: any case, with or without a trailing slash. */
 export function routeOf(pathname: string): RouteDef | undefined {
@@ -21,7 +23,16 @@ export function routeOf(pathname: string): RouteDef | undefined {
 export function prefetchFirstScreen(client: QueryClient, pathname: string, language: string) {
   void prefetchSystemStatus(client, language);
   const route = routeOf(pathname);
-  if (!route) return;
+  if (!route) {
+    // /login opens the login popup with the page: its code and its header image, the largest
+    // thing the page paints, are asked for with the rest.
+    if (pathname.toLowerCase().replace(/\/+$/, '') === LOGIN_PATH) {
+      prefetchModal('login');
+      const group = PAGE_BANNER_GROUPS[LOGIN_PATH];
+      if (group) void prefetchBanners(client, group, language);
+    }
+    return;
+  }
   // A failed download is reported by the page's own loader when it renders (chunk-boundary).
   PAGE_LOADERS[route.page]().catch(() => undefined);
   if (route.bannerGroup) void prefetchBanners(client, route.bannerGroup, language);
