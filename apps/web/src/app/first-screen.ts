@@ -1,6 +1,7 @@
 import { PAGE_BANNER_GROUPS } from '@khela/contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchBanners } from '../components/banners/api';
+import { prefetchLobby } from '../features/lobby/api';
 import { prefetchGameMenus } from '../lib/game-menus';
 import { prefetchSystemStatus } from '../lib/system';
 import { prefetchModal } from './modal-host';
@@ -20,7 +21,7 @@ export function routeOf(pathname: string): RouteDef | undefined {
  * it — the texts, then the status, then the layout — a round trip each on a slow link. The
  * components read the same queries, so nothing is asked twice.
  */
-export function prefetchFirstScreen(client: QueryClient, pathname: string, language: string) {
+export function prefetchFirstScreen(client: QueryClient, pathname: string, search: string, language: string) {
   void prefetchSystemStatus(client, language);
   const route = routeOf(pathname);
   if (!route) {
@@ -37,4 +38,6 @@ export function prefetchFirstScreen(client: QueryClient, pathname: string, langu
   PAGE_LOADERS[route.page]().catch(() => undefined);
   if (route.bannerGroup) void prefetchBanners(client, route.bannerGroup, language);
   if (route.layout.sideMenu || route.layout.footer) void prefetchGameMenus(client, language);
+  if (route.page === 'lobby' && route.category && route.category !== 'HOT')
+    prefetchLobby(client, route.category, search, language);
 }
