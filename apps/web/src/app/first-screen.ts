@@ -1,7 +1,6 @@
 import { PAGE_BANNER_GROUPS } from '@khela/contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchBanners } from '../components/banners/api';
-import { prefetchLobby } from '../features/lobby/api';
 import { prefetchGameMenus } from '../lib/game-menus';
 import { prefetchSystemStatus } from '../lib/system';
 import { prefetchModal } from './modal-host';
@@ -38,6 +37,11 @@ export function prefetchFirstScreen(client: QueryClient, pathname: string, searc
   PAGE_LOADERS[route.page]().catch(() => undefined);
   if (route.bannerGroup) void prefetchBanners(client, route.bannerGroup, language);
   if (route.layout.sideMenu || route.layout.footer) void prefetchGameMenus(client, language);
-  if (route.page === 'lobby' && route.category && route.category !== 'HOT')
-    prefetchLobby(client, route.category, search, language);
+  const category = route.category;
+  if (route.page === 'lobby' && category && category !== 'HOT')
+    // The lobby's calls, from the lobby's own code (it comes with the page's chunk): in the home
+    // page's script they would weigh on every first visit.
+    import('../features/lobby/api')
+      .then((lobby) => lobby.prefetchLobby(client, category, search, language))
+      .catch(() => undefined);
 }
