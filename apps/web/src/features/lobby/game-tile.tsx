@@ -1,9 +1,9 @@
 import type { GameItem } from '@khela/contract';
-import { memo, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useId, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { currencySymbol, useFormat } from '../../lib/format';
-import { afterFirstScreen } from '../../lib/idle';
+import { useFirstScreenSettled } from '../../lib/idle';
 import { useLazyImage } from '../../lib/image-loader';
 import { openGame } from '../../lib/open-game';
 import { useLoggedIn } from '../../lib/session';
@@ -108,27 +108,12 @@ const GameTile = memo(function GameTile({
 /** Tiles built with the first screen: a phone's first screen shows a few rows, never more. */
 const FIRST_TILES = 8;
 
-/** Set once a page of the visit has settled: later grids build every tile at once. */
-let firstScreenSettled = false;
-
 /**
  * How many of a grid's tiles to build: on the visit's first screen the first rows, and the rest
- * once it has settled, in a transition (React builds them in slices between the first taps).
+ * once it has settled (React builds them in slices between the first taps).
  */
 function useTilesShown(): number {
-  const [all, setAll] = useState(firstScreenSettled);
-  useEffect(() => {
-    if (all) return;
-    let live = true;
-    afterFirstScreen().then(() => {
-      firstScreenSettled = true;
-      if (live) startTransition(() => setAll(true));
-    });
-    return () => {
-      live = false;
-    };
-  }, [all]);
-  return all ? Number.POSITIVE_INFINITY : FIRST_TILES;
+  return useFirstScreenSettled() ? Number.POSITIVE_INFINITY : FIRST_TILES;
 }
 
 export function GameGrid({
