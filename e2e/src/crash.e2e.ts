@@ -38,7 +38,7 @@ describe('the crash game, two players in one round', () => {
       reducedMotion: 'reduce',
       ...(phone ? { viewport: PHONE, isMobile: true, hasTouch: true } : {}),
     });
-    await opened.page.getByRole('button', { name: exact(t(lang, 'lobby.play', { game: GAME_NAME[lang] })) }).click();
+    await opened.page.getByRole('button', { name: exact(GAME_NAME[lang]) }).click();
     const frame = opened.page.frameLocator('iframe.game-frame');
     await frame.getByRole('region', { name: t(lang, 'play-crash.panel', { n: 1 }) }).waitFor();
     return { ...opened, account, frame };

@@ -53,7 +53,7 @@ async function expectDigitsOf(lang: Lang, where: string, root: Locator, account:
 
 async function openDice(page: Page, lang: Lang, phone: boolean): Promise<FrameLocator> {
   await page.goto(new URL('/inhouse', page.url()).href);
-  await page.getByRole('button', { name: exact(t(lang, 'lobby.play', { game: GAME_NAME[lang] })) }).click();
+  await page.getByRole('button', { name: exact(GAME_NAME[lang]) }).click();
   if (phone) await page.waitForURL(/\/game\?/);
   const frame = page.frameLocator('iframe.game-frame');
   await frame.getByRole('button', { name: exact(t(lang, 'play-dice.roll')) }).waitFor();

@@ -86,7 +86,8 @@ async function khelaServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await benchPort();
   const base = `http://127.0.0.1:${port}`;
   const child = startProcess(['src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env });
-  await waitFor(`${base}/wps/system/status`);
+  // A fresh data directory is created, migrated and seeded first: minutes on a busy machine.
+  await waitFor(`${base}/wps/system/status`, 180_000);
   return { base, stop: () => stop(child) };
 }
 

@@ -7,7 +7,7 @@
  *
  * Needs the built site (`npm run build`) and Chromium (`CHROME_PATH`, default /usr/bin/chromium).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { registerCall } from '@khela/contract';
@@ -17,6 +17,10 @@ import { loadConfig } from '../src/platform/config';
 import { solutions } from './login';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** Only these pages (paths, comma-separated), e.g. `BENCH_WEB_PAGES=/rng,/login`; all four when unset. */
+const ONLY = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
+/** A folder to keep each run's Lighthouse report (JSON) in, to read what the main thread did. */
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PASSWORD = 'Bench#Lotus2024';
 
@@ -61,7 +65,7 @@ async function playerToken(base: string, hmacKey: string): Promise<string> {
  * its session where a login leaves it — the tab's sessionStorage — and its popup notice marked
  * seen, as for a player who logged in on the site; its storage is then kept for the run.
  */
-async function measure(browser: Browser, url: string, token: string | null): Promise<Figures> {
+async function measure(browser: Browser, url: string, token: string | null, report?: string): Promise<Figures> {
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
@@ -81,6 +85,7 @@ async function measure(browser: Browser, url: string, token: string | null): Pro
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    if (report) writeFileSync(report, JSON.stringify(lhr));
     const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
     const value = (a: string) => lhr.audits[a]?.numericValue ?? Number.NaN;
     return {
@@ -103,10 +108,15 @@ async function measure(browser: Browser, url: string, token: string | null): Pro
  * Lighthouse asks to be run again when it loses the page's trace (NO_NAVSTART and the like,
  * more often on a busy machine): a run gets three tries before it is left out of the median.
  */
-async function measureWithRetry(browser: Browser, url: string, token: string | null): Promise<Figures | null> {
+async function measureWithRetry(
+  browser: Browser,
+  url: string,
+  token: string | null,
+  report?: string,
+): Promise<Figures | null> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await measure(browser, url, token);
+      return await measure(browser, url, token, report);
     } catch (err) {
       if (attempt === 3) {
         console.log(`  (a run of ${url} failed three times: ${(err as Error).message})`);
@@ -136,10 +146,12 @@ export async function webBench(server: WebBenchServer): Promise<void> {
       `\nWeb (Lighthouse ${version} on ${(await browser.version()).replace('HeadlessChrome', 'Chromium')}; mobile: 1.6 Mbps, 150 ms RTT, 4× CPU, simulated; median of ${RUNS} runs; target ≥ 95 each)`,
     );
     console.log('  page                      perf  a11y  best   seo      LCP       TBT     CLS');
-    for (const page of PAGES) {
+    if (REPORTS) mkdirSync(REPORTS, { recursive: true });
+    for (const page of PAGES.filter((p) => !ONLY || ONLY.includes(p.path))) {
       const runs: Figures[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const run = await measureWithRetry(browser, `${srv.base}${page.path}`, page.loggedIn ? token : null);
+        const report = REPORTS && path.join(REPORTS, `${page.path.replace(/[^a-z0-9]+/gi, '_')}-${i + 1}.json`);
+        const run = await measureWithRetry(browser, `${srv.base}${page.path}`, page.loggedIn ? token : null, report);
         if (run) runs.push(run);
       }
       if (runs.length === 0) {

@@ -15,7 +15,7 @@ applyTheme(readTheme());
 // language list is applied once the system status arrives (see app/app.tsx).
 const language = initialLanguage();
 const queryClient = createQueryClient();
-prefetchFirstScreen(queryClient, location.pathname, language);
+prefetchFirstScreen(queryClient, location.pathname, location.search, language);
 initI18n(language).then(() => {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   // A transition: React renders the first screen in slices and lets the phone breathe between

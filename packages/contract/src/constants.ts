@@ -162,6 +162,8 @@ export const PAGE_BANNER_GROUPS: Readonly<Record<string, BannerGroup>> = {
   '/hot': 'w_home',
   '/help': 'w_help',
   '/down': 'w_down',
+  // No carousel: the login popup /login opens at once shows this group's first banner on top.
+  '/login': 'w_reg',
 };
 
 /**

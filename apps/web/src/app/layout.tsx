@@ -1,11 +1,11 @@
 import type { BannerGroup } from '@khela/contract';
 import { GoToTop } from '@khela/ui/go-to-top';
-import { type ReactNode, startTransition, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BannerCarousel } from '../components/banners/banner-carousel';
 import { Footer } from '../features/footer/footer';
 import { SideMenu } from '../features/side-menu/side-menu';
-import { afterFirstScreen } from '../lib/idle';
+import { useFirstScreenSettled } from '../lib/idle';
 import { ui, useUi } from '../lib/ui-store';
 import { Header } from './header/header';
 import type { Layout } from './routes';
@@ -108,26 +108,11 @@ export function SiteLayout({ layout, bannerGroup, sideMenuMini, prominentLogo, c
   );
 }
 
-/** Set once the first page of the visit has settled: later pages build their footer at once. */
-let firstScreenSettled = false;
-
 /**
  * The footer is below the first screen on every page (the main area is at least a screen high,
  * layout.css), so the first page builds it once it has settled, in slices, instead of in the
  * tasks that hold the first taps; it appears where nobody is looking, so nothing moves on screen.
  */
 function DeferredFooter() {
-  const [shown, setShown] = useState(firstScreenSettled);
-  useEffect(() => {
-    if (shown) return;
-    let live = true;
-    afterFirstScreen().then(() => {
-      firstScreenSettled = true;
-      if (live) startTransition(() => setShown(true));
-    });
-    return () => {
-      live = false;
-    };
-  }, [shown]);
-  return shown ? <Footer /> : null;
+  return useFirstScreenSettled() ? <Footer /> : null;
 }

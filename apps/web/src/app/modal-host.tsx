@@ -19,6 +19,11 @@ function chunkOf(modal: ModalName): ModalChunk {
   return modal === 'login' || modal === 'register' ? 'auth' : modal;
 }
 
+/** Starts downloading a modal's code before it opens (a failed download shows when it opens). */
+export function prefetchModal(modal: ModalName) {
+  MODAL_LOADERS[chunkOf(modal)]().catch(() => undefined);
+}
+
 /** Renders whichever site-wide modal the ui store says is open (login, register, notice, download, help, game); the centres live in the address (centre-host.tsx). */
 export function ModalHost() {
   const modal = useUi((s) => s.modal);

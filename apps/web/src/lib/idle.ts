@@ -1,3 +1,5 @@
+import { startTransition, useEffect, useState } from 'react';
+
 /** The longest a deferred job waits for a quiet moment before it runs anyway. */
 const IDLE_TIMEOUT_MS = 3_000;
 
@@ -19,4 +21,28 @@ export function afterFirstScreen(): Promise<void> {
         else setTimeout(resolve, 0);
       }),
   );
+}
+
+/** Set once the first page of the visit has settled: what waits for it comes at once after that. */
+let firstScreenSettled = false;
+
+/**
+ * False until the visit's first screen has settled (`afterFirstScreen`), then true, the change
+ * made in a transition so React builds what it brings in slices; true at once on later pages.
+ * For parts below or beyond the first screen: the footer, a lobby's later tiles.
+ */
+export function useFirstScreenSettled(): boolean {
+  const [settled, setSettled] = useState(firstScreenSettled);
+  useEffect(() => {
+    if (settled) return;
+    let live = true;
+    afterFirstScreen().then(() => {
+      firstScreenSettled = true;
+      if (live) startTransition(() => setSettled(true));
+    });
+    return () => {
+      live = false;
+    };
+  }, [settled]);
+  return settled;
 }

@@ -11,6 +11,8 @@ type HumanCheckProps = {
   onAvailable?: (available: boolean) => void;
 };
 
+const WIDGET_CONFIGURATION = JSON.stringify({ hideFooter: true });
+
 type AltchaElement = HTMLElement & { configure?: (o: Record<string, unknown>) => void; verify?: () => void };
 
 /**
@@ -131,7 +133,8 @@ function HumanCheckRound({ onChange, onAvailable, onExpired }: HumanCheckProps &
   if (!ready) return <p className="auth-human-loading">{t('auth.humanLoading')}</p>;
   return (
     <div className="auth-human">
-      <altcha-widget ref={ref} name="altcha" />
+      {/* Configured from its first paint: a footer shown until configure() hid it moved the popup. */}
+      <altcha-widget ref={ref} name="altcha" configuration={WIDGET_CONFIGURATION} />
     </div>
   );
 }

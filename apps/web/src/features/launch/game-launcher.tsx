@@ -111,12 +111,12 @@ function LaunchFailure({ error, onPick, onRetry }: { error: unknown; onPick(t: L
   );
 }
 
+/** Named by what it shows (the game and its vendor), so a voice command can say what is seen. */
 function SuggestionTile({ game, onPick }: { game: GameItem; onPick(): void }) {
-  const { t } = useTranslation();
   const img = useLazyImage(game.icon);
   return (
     <li className="game-suggestion">
-      <button type="button" onClick={onPick} aria-label={t('lobby.play', { game: game.gameName })}>
+      <button type="button" onClick={onPick}>
         <img ref={img.ref} src={img.src} alt="" width="120" height="120" />
         <span className="game-suggestion-name">{game.gameName}</span>
         <span className="game-suggestion-vendor">{game.vendorName}</span>

@@ -17,13 +17,13 @@ import {
   recentGamesCall,
 } from '@khela/contract/endpoints';
 import { FIELD_ERRORS } from '@khela/contract/errors';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../lib/api';
 import { callLanguage } from '../../lib/i18n';
 import { useSessionToken } from '../../lib/session';
 import { session } from '../../lib/storage';
-import type { LobbyParams } from './params';
+import { type LobbyParams, paramsFromSearch } from './params';
 
 /** Game vendor list (spec §7: GET, platform html5-desktop, value.data.lanes; cached for the session). */
 export async function fetchGameVendors(language: string, signal?: AbortSignal): Promise<GameVendors> {
@@ -38,14 +38,15 @@ export async function fetchGameVendors(language: string, signal?: AbortSignal): 
   return value;
 }
 
+const gameVendorsQuery = (language: string) => ({
+  queryKey: ['games', 'vendors', language],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => fetchGameVendors(language, signal),
+  staleTime: 5 * 60_000,
+});
+
 export function useGameVendors() {
   const { i18n } = useTranslation();
-  const language = i18n.language;
-  return useQuery({
-    queryKey: ['games', 'vendors', language],
-    queryFn: ({ signal }) => fetchGameVendors(language, signal),
-    staleTime: 5 * 60_000,
-  });
+  return useQuery(gameVendorsQuery(i18n.language));
 }
 
 /** Query strings carry text: the contract reads numbers from digits. */
@@ -56,34 +57,43 @@ const isGameCategory = (t: string): t is GameCategory => (GAME_CATEGORIES as rea
 const categoryOf = (t: string) => (isGameCategory(t) ? t : undefined);
 
 /** The game list request of spec §3. */
+const gameListQuery = (p: LobbyParams, language: string) => ({
+  queryKey: ['games', 'list', language, p],
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    call(
+      gameListCall,
+      {
+        clientType: String(LAUNCH_CLIENT_TYPE),
+        platform: GAME_LIST_PLATFORMS,
+        channel: 'WEB',
+        merchant: session.get('merchantCode') ?? undefined,
+        gameType: categoryOf(p.gameType),
+        vassalage: p.vassalage,
+        gameClassify: p.gameClassify,
+        gameName: p.gameName.trim(),
+        minBet: p.minBet,
+        language: callLanguage(language),
+        pageNo: digits(p.pageNo),
+        pageSize: digits(p.pageSize),
+      },
+      { signal },
+    ),
+  staleTime: 30_000,
+});
+
 export function useGameList(p: LobbyParams, enabled = true) {
   const { i18n } = useTranslation();
-  const language = i18n.language;
-  return useQuery({
-    queryKey: ['games', 'list', language, p],
-    queryFn: ({ signal }) =>
-      call(
-        gameListCall,
-        {
-          clientType: String(LAUNCH_CLIENT_TYPE),
-          platform: GAME_LIST_PLATFORMS,
-          channel: 'WEB',
-          merchant: session.get('merchantCode') ?? undefined,
-          gameType: categoryOf(p.gameType),
-          vassalage: p.vassalage,
-          gameClassify: p.gameClassify,
-          gameName: p.gameName.trim(),
-          minBet: p.minBet,
-          language: callLanguage(language),
-          pageNo: digits(p.pageNo),
-          pageSize: digits(p.pageSize),
-        },
-        { signal },
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    enabled,
-  });
+  return useQuery({ ...gameListQuery(p, i18n.language), placeholderData: keepPreviousData, enabled });
+}
+
+/**
+ * Asks for a lobby's vendors and its first page of games with the page's code (app/first-screen.ts):
+ * left to the lobby, they came after its first render, and the filters they bring and the grid
+ * replacing its spinner moved the screen.
+ */
+export function prefetchLobby(client: QueryClient, category: string, search: string, language: string) {
+  void client.prefetchQuery(gameVendorsQuery(language));
+  void client.prefetchQuery(gameListQuery(paramsFromSearch(category, new URLSearchParams(search)), language));
 }
 
 export function useHotGames() {

@@ -201,7 +201,7 @@ describe('the lobby', () => {
     const nkr = within(vendors).getByRole('button', { name: /Nakshi Reels/ });
     expect(within(nkr).getByText('Hot')).toBeTruthy();
     expect(screen.getByText('100 games')).toBeTruthy();
-    expect(within(grid).getByRole('button', { name: 'Play Game 1' })).toBeTruthy();
+    expect(within(grid).getByRole('button', { name: 'Game 1' })).toBeTruthy();
     // category tabs: only categories with a vendor; the lottery opens TCG_SEA on the lottery page
     const cats = screen.getByRole('navigation', { name: 'Game categories' });
     expect(within(cats).queryByRole('link', { name: 'Fishing' })).toBeNull();
@@ -283,14 +283,14 @@ describe('the lobby', () => {
     await screen.findByRole('list', { name: 'Games' });
     await user.click(screen.getByRole('button', { name: /Adda Cards/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Adda Cards games' });
-    expect(await within(dialog).findByRole('button', { name: 'Play Adda 1' })).toBeTruthy();
+    expect(await within(dialog).findByRole('button', { name: 'Adda 1' })).toBeTruthy();
   });
 
   it('sends a visitor who picks a game to the login popup', async () => {
     const user = userEvent.setup();
     stubApi();
     renderLobby();
-    await user.click(await screen.findByRole('button', { name: 'Play Game 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Game 2' }));
     expect(ui.get().modal).toBe('login');
     expect(location).toBe('/rng');
   });
@@ -300,7 +300,7 @@ describe('the lobby', () => {
     stubApi();
     sessionStorage.setItem('token', 'x'.repeat(43));
     renderLobby();
-    await user.click(await screen.findByRole('button', { name: 'Play Game 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Game 2' }));
     expect(ui.get().modal).toBeNull();
     expect(location).toBe('/game?nodeId=2&vassalage=NKR&gameCode=G-2');
   });
@@ -311,7 +311,7 @@ describe('the lobby', () => {
     vi.stubGlobal('matchMedia', (q: string) => mediaQueryList(q, q === GAME_POPUP_QUERY));
     sessionStorage.setItem('token', 'x'.repeat(43));
     renderLobby();
-    await user.click(await screen.findByRole('button', { name: 'Play Game 2' }));
+    await user.click(await screen.findByRole('button', { name: 'Game 2' }));
     expect(ui.get()).toMatchObject({ modal: 'game', modalArg: 'nodeId=2&vassalage=NKR&gameCode=G-2' });
     expect(location).toBe('/rng');
   });
