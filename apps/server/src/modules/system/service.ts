@@ -16,7 +16,7 @@ import {
   type Whitelabel,
 } from '@khela/contract';
 import { type BrandSnapshot, textIn } from '../../platform/brand';
-import { COMPRESS_THRESHOLD_BYTES } from '../../platform/compression';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES, GZIP_LEVEL } from '../../platform/compression';
 import type { Database } from '../../platform/db';
 import { safeHtml, safeUrl } from '../../platform/stored-content';
 import * as repo from './repo';
@@ -106,10 +106,12 @@ export function encodedStatus(answer: StatusAnswer, encoding: 'br' | 'gzip'): Bu
   if (answer.body.length < COMPRESS_THRESHOLD_BYTES) return answer.body;
   let bytes = answer[encoding];
   if (bytes === undefined) {
+    // The compressor's settings (platform/compression.ts), not the highest: every new visitor's
+    // answer is compressed once, and brotli 11 would cost some 30 ms of the event loop each.
     bytes =
       encoding === 'br'
-        ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-        : gzipSync(answer.body, { level: 9 });
+        ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+        : gzipSync(answer.body, { level: GZIP_LEVEL });
     answer[encoding] = bytes;
   }
   return bytes;
