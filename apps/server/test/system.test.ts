@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   BANNER_GROUPS,
   decryptCsPath,
@@ -119,6 +120,29 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
       const changed = await get('/wps/system/status', { ip: BD_IP, headers: { 'if-none-match': etag } });
       expect(changed.statusCode).toBe(200);
       expect(envelope(SystemStatus).parse(changed.json()).value.status).toBe(1);
+    });
+
+    it('sends the answer compressed as the browser accepts, the same bytes once decompressed', async () => {
+      const plain = await get('/wps/system/status', { ip: BD_IP });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toBe('accept-encoding');
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br', 'br', brotliDecompressSync],
+        ['br;q=0, gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const res = await get('/wps/system/status', { ip: BD_IP, headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding']).toBe(encoding);
+        expect(res.headers.vary).toBe('accept-encoding');
+        expect(res.headers.etag).toBe(plain.headers.etag);
+        expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+        const again = await get('/wps/system/status', {
+          ip: BD_IP,
+          headers: { 'accept-encoding': accept, 'if-none-match': plain.headers.etag as string },
+        });
+        expect(again.statusCode).toBe(304);
+        expect(again.headers['content-encoding']).toBeUndefined();
+      }
     });
 
     it('gives a private or loopback visitor the unknown country', async () => {

@@ -6,6 +6,10 @@ import fp from 'fastify-plugin';
 /** Answers smaller than this go as they are: a header and a compression context cost more than they save. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
 
+/** Per request, speed over the last few per cent: brotli 4 beats gzip 6 on size at a similar cost. */
+export const BROTLI_QUALITY = 4;
+export const GZIP_LEVEL = 6;
+
 /** Methods whose answers may be compressed: reads only (see below). */
 const COMPRESSIBLE_METHODS = new Set(['GET', 'HEAD']);
 
@@ -35,8 +39,7 @@ export const compression = fp(async (app: FastifyInstance) => {
     globalDecompression: false,
     threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
-    // Per request, speed over the last few per cent: brotli 4 beats gzip 6 on size at a similar cost.
-    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
   });
 });

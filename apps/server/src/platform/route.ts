@@ -103,6 +103,8 @@ function proverOf(auth: CallAuth): ((req: FastifyRequest) => Promise<void>) | nu
   };
 }
 
+const BODYLESS_METHODS = new Set(['GET', 'HEAD']);
+
 /**
  * A body larger than the call's limit is refused from its declared length before anything else
  * runs — before authentication, so no caller makes the server read a large body (the parser
@@ -192,7 +194,7 @@ const revalidate: onSendHookHandler = (req, reply, payload, done) => {
   // A 304 carries what it must (ETag, Cache-Control, Date): the browser keeps the stored
   // answer's other headers, its security headers included (RFC 9111 §4.3.4), so they are not
   // sent again on every page view.
-  reply.code(304).removeHeader('content-type');
+  reply.code(304).removeHeader('content-type').removeHeader('content-encoding');
   for (const name of API_HEADER_NAMES) reply.removeHeader(name);
   done(null, null);
 };
@@ -244,6 +246,11 @@ export type RouteExtras = {
    * per-request logger and two lines per call would cost more than the answer.
    */
   quiet?: boolean;
+  /**
+   * `false`: the handler sends its answer already compressed as the client accepts (bytes made
+   * once and kept), so the compressor's per-call hooks are left off the route.
+   */
+  compress?: false;
 };
 
 const LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
@@ -293,14 +300,20 @@ export function route<const D extends CallDefinition>(
   if (controls) preValidation.push(controls);
   const cache = d.cache ? CACHE_CONTROL[d.cache] : 'no-store';
   const methods = [d.method, ...(d.alsoAccepts ?? [])];
+  // Fastify never reads a GET's or HEAD's body, so only the other methods' declared length is checked.
+  const onRequest = [
+    ...(methods.every((m) => BODYLESS_METHODS.has(m)) ? [] : [lengthCheck(limit)]),
+    ...(extras.onRequest ? [extras.onRequest] : []),
+  ];
   const options: RouteOptions = {
     method: methods,
     url: d.path,
     bodyLimit: limit,
     config: extras.config,
     ...(extras.quiet ? { childLoggerFactory: () => quietLogger(app) } : {}),
+    ...(extras.compress === false ? { compress: false } : {}),
     // The limiter adds its hook after these (platform/rate-limit.ts): length, address, limits.
-    onRequest: extras.onRequest ? [lengthCheck(limit), extras.onRequest] : [lengthCheck(limit)],
+    onRequest,
     preParsing,
     preValidation,
     ...(d.cache === 'revalidate' ? { onSend: revalidate } : {}),

@@ -56,12 +56,16 @@ export const API_HEADERS: Record<string, string> = {
   'cross-origin-resource-policy': 'same-origin',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };
-const API_PREFIXES = ['/wps/', '/lgw/'];
+
+/** Whether a request is for the JSON API (`/wps/`, `/lgw/`); run on every request, so no array walk. */
+function isApiUrl(url: string): boolean {
+  return url.startsWith('/wps/') || url.startsWith('/lgw/');
+}
 
 export function installSecurityHeaders(app: FastifyInstance) {
   const pageHeaders = securityHeaders();
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(API_PREFIXES.some((p) => req.url.startsWith(p)) ? API_HEADERS : pageHeaders);
+    reply.headers(isApiUrl(req.url) ? API_HEADERS : pageHeaders);
     done();
   });
 }

@@ -35,10 +35,11 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
   app.decorateRequest('brand', null);
   // Decided per route when it is registered, from its pattern (not the raw URL: encoding tricks
   // cannot make a call look exempt), and put first among the route's own onRequest hooks; a
-  // callback hook, not an async one: with the snapshot cached it runs without a promise.
+  // callback hook, not an async one: with the snapshot cached it runs without a promise. The
+  // calls open during restriction get no hook: nothing refuses them, and each finds its brand
+  // itself (brandOf), so the status call, the first of every page view, is not looked up twice.
   app.addHook('onRoute', (options) => {
-    if (!GUARDED.test(options.url)) return;
-    const open = OPEN_DURING_RESTRICTION.has(options.url);
+    if (!GUARDED.test(options.url) || OPEN_DURING_RESTRICTION.has(options.url)) return;
     const guard: onRequestHookHandler = (req, reply, done) => {
       let brand: BrandSnapshot | Promise<BrandSnapshot>;
       try {
@@ -46,21 +47,15 @@ export const accessGuard = fp(async (app: FastifyInstance) => {
       } catch (err) {
         return done(err as Error);
       }
-      if (brand instanceof Promise) brand.then((b) => admit(req, reply, open, b, done), done);
-      else admit(req, reply, open, brand, done);
+      if (brand instanceof Promise) brand.then((b) => admit(req, reply, b, done), done);
+      else admit(req, reply, brand, done);
     };
     options.onRequest = [guard, ...[options.onRequest ?? []].flat()];
   });
 
-  function admit(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    open: boolean,
-    brand: BrandSnapshot,
-    done: (err?: Error) => void,
-  ) {
+  function admit(req: FastifyRequest, reply: FastifyReply, brand: BrandSnapshot, done: (err?: Error) => void) {
     req.brand = brand;
-    const refusal = open ? undefined : refusalFor(req, brand);
+    const refusal = refusalFor(req, brand);
     if (refusal) reply.header('cache-control', 'no-store');
     done(refusal);
   }

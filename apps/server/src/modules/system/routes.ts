@@ -9,11 +9,12 @@ import {
   systemStatusCall,
   whitelabelCall,
 } from '@khela/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type BrandSnapshot, brandOf, brandStore, normaliseHost } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { countryOf } from '../../platform/geo';
 import { route } from '../../platform/route';
+import { acceptedEncoding } from '../../platform/web';
 import * as service from './service';
 import { WEB_MANIFEST_PATH, webManifest } from './web-manifest';
 
@@ -26,25 +27,24 @@ export async function systemRoutes(app: FastifyInstance) {
   const db = app.db;
 
   // The first call of every page view, so it does only what its answer needs. The answer is
-  // prebuilt JSON bytes (statusAnswer), which Fastify sends as they are, tagged for the visitor's
-  // browser to revalidate (contract `cache: 'revalidate'`). It is not rate-limited: it reads only the
-  // cached brand, so answering costs less than counting the call (with Redis, a round trip) and
-  // refusing it would. And it is quiet: no log lines and no logger made per call.
+  // prebuilt JSON bytes (statusAnswer), compressed once per encoding, which Fastify sends as they
+  // are, tagged for the visitor's browser to revalidate (contract `cache: 'revalidate'`). It is not
+  // rate-limited: it reads only the cached brand, so answering costs less than counting the call
+  // (with Redis, a round trip) and refusing it would. It is quiet: no log lines and no logger made
+  // per call. And no per-request compression: the compressor's hooks would look at bytes already
+  // compressed (decision 0029).
+  const trustedHeader = app.config.TRUSTED_PROXY_HEADER;
   route(
     app,
     systemStatusCall,
     (req, reply) => {
       const q = req.query;
       const brand = q.host ? brandStore(db).forHost(normaliseHost(q.host)) : brandOf(req);
-      const send = (b: BrandSnapshot) => {
-        const ip = clientIp(req, app.config.TRUSTED_PROXY_HEADER);
-        const { body, etag } = service.statusAnswer(b, { ip, country: countryOf(ip) }, Date.now(), q.language);
-        return reply.header('etag', etag).type('application/json; charset=utf-8').send(body);
-      };
       // Without a promise when the brand is in memory, as it nearly always is.
-      return brand instanceof Promise ? brand.then(send) : send(brand);
+      if (!(brand instanceof Promise)) return sendStatus(req, reply, brand, trustedHeader);
+      return brand.then((b) => sendStatus(req, reply, b, trustedHeader));
     },
-    { config: { limits: false }, quiet: true },
+    { config: { limits: false }, quiet: true, compress: false },
   );
 
   route(app, whitelabelCall, async (req) => service.whitelabelOf(await brandOf(req)));
@@ -68,4 +68,20 @@ export async function systemRoutes(app: FastifyInstance) {
       .header('cache-control', 'public, max-age=3600')
       .send(JSON.stringify(manifest));
   });
+}
+
+/**
+ * The status answer of one visitor: made once and kept (statusAnswer), sent as the browser
+ * accepts it. A function of the module rather than a closure made per call.
+ */
+function sendStatus(req: FastifyRequest, reply: FastifyReply, brand: BrandSnapshot, trustedHeader: string) {
+  const query = req.query as { language?: string };
+  const ip = clientIp(req, trustedHeader);
+  const answer = service.statusAnswer(brand, { ip, country: countryOf(ip) }, Date.now(), query.language);
+  reply.header('etag', answer.etag).header('content-type', 'application/json; charset=utf-8');
+  reply.header('vary', 'accept-encoding');
+  const encoding = acceptedEncoding(req.headers['accept-encoding']);
+  const body = encoding ? service.encodedStatus(answer, encoding) : answer.body;
+  if (body !== answer.body) reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   ANNOUNCEMENT_TYPES,
   type Announcement,
@@ -15,6 +16,7 @@ import {
   type Whitelabel,
 } from '@khela/contract';
 import { type BrandSnapshot, textIn } from '../../platform/brand';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD_BYTES, GZIP_LEVEL } from '../../platform/compression';
 import type { Database } from '../../platform/db';
 import { safeHtml, safeUrl } from '../../platform/stored-content';
 import * as repo from './repo';
@@ -90,8 +92,30 @@ export function customerServiceOf(brand: BrandSnapshot, language?: string): Cust
   }));
 }
 
-/** A status answer ready to send: its bytes and its ETag. */
-export type StatusAnswer = { body: Buffer; etag: string };
+/**
+ * A status answer ready to send: its bytes, its ETag, and its bytes compressed in the encodings
+ * visitors asked for (made on the first such ask, then kept with it).
+ */
+export type StatusAnswer = { body: Buffer; etag: string; br?: Buffer; gzip?: Buffer };
+
+/**
+ * The answer's bytes in `encoding`: compressed once per answer, not once per call. Below the
+ * compression threshold the plain bytes, as the compressor would leave them.
+ */
+export function encodedStatus(answer: StatusAnswer, encoding: 'br' | 'gzip'): Buffer {
+  if (answer.body.length < COMPRESS_THRESHOLD_BYTES) return answer.body;
+  let bytes = answer[encoding];
+  if (bytes === undefined) {
+    // The compressor's settings (platform/compression.ts), not the highest: every new visitor's
+    // answer is compressed once, and brotli 11 would cost some 30 ms of the event loop each.
+    bytes =
+      encoding === 'br'
+        ? brotliCompressSync(answer.body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })
+        : gzipSync(answer.body, { level: GZIP_LEVEL });
+    answer[encoding] = bytes;
+  }
+  return bytes;
+}
 
 /**
  * The part of the status answer that only changes with the brand snapshot, serialised once per
