@@ -1,6 +1,5 @@
 import { createStaff, StaffInputError } from './modules/staff/accounts';
 import { BrandInputError, createBrand } from './modules/system/brand-create';
-import type { Config } from './platform/config';
 import type { Database } from './platform/db';
 
 /**
@@ -43,14 +42,14 @@ export async function brandCommand(
 /** `staff create …`: prints the one-time set-up link. */
 export async function staffCommand(
   db: Database,
-  config: Pick<Config, 'PUBLIC_URL' | 'PORT'>,
+  linkBase: string,
   args: string[],
   o: { brand?: string; username?: string; role?: string },
 ): Promise<string> {
   if (args[0] !== 'create') throw new UsageError('staff takes one subcommand: create');
   if (!o.brand || !o.username || !o.role) throw new UsageError('staff create needs --brand, --username and --role');
   try {
-    const s = await createStaff(db, config, {
+    const s = await createStaff(db, linkBase, {
       merchantCode: o.brand,
       username: o.username,
       roles: list(o.role),

@@ -5,11 +5,13 @@ import { fromMinor, toMinor } from '@khela/contract';
 import { brandCommand, staffCommand, UsageError } from './cli-back-office';
 import { jobsOf } from './jobs';
 import * as provider from './modules/provider/service';
+import { linkBaseOf } from './modules/staff/accounts';
 import { checkLedger } from './modules/wallet/invariants';
 import * as wallet from './modules/wallet/service';
 import { currencyOf } from './modules/wallet/service';
 import { ConfigError, loadConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
+import { loadMailConfig } from './platform/email';
 import { AppError } from './platform/errors';
 import { type Job, jobsView, recentRuns } from './platform/jobs';
 import { migrate } from './platform/migrate';
@@ -92,7 +94,7 @@ async function main(argv: string[]): Promise<string> {
       case 'brand':
         return await brandCommand(db, rest, values);
       case 'staff':
-        return await staffCommand(db, config, rest, values);
+        return await staffCommand(db, linkBaseOf(loadMailConfig(config.dataDir).PUBLIC_URL, config), rest, values);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }

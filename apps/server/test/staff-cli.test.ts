@@ -11,7 +11,7 @@ import { bearerOf, codeAt, loginStaff, STAFF_PASSWORD, staffSessionWithRoles, TE
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ SECRETS_KEY: TEST_SECRETS_KEY, PUBLIC_URL: 'https://ops.example.com' });
+  t = await createTestApp({ SECRETS_KEY: TEST_SECRETS_KEY });
 });
 afterAll(() => t.close());
 
@@ -51,7 +51,7 @@ describe('starting a real brand from the command line', () => {
       brandCommand(t.db, ['create'], { code: 'newbrand', domain: 'other.example', currency: 'BDT', languages: 'bn' }),
     ).rejects.toThrow(UsageError);
 
-    const printed = await staffCommand(t.db, t.config, ['create'], {
+    const printed = await staffCommand(t.db, 'https://ops.example.com', ['create'], {
       brand: 'newbrand',
       username: 'boss',
       role: 'owner',
@@ -95,14 +95,22 @@ describe('starting a real brand from the command line', () => {
 
   it('refuses an unknown role, a taken username and a brand that does not exist', async () => {
     await expect(
-      staffCommand(t.db, t.config, ['create'], { brand: 'khela', username: 'x.y.z', role: 'superuser' }),
+      staffCommand(t.db, 'https://ops.example.com', ['create'], {
+        brand: 'khela',
+        username: 'x.y.z',
+        role: 'superuser',
+      }),
     ).rejects.toThrow(/owner, admin/);
-    await staffCommand(t.db, t.config, ['create'], { brand: 'khela', username: 'twice', role: 'support' });
+    await staffCommand(t.db, 'https://ops.example.com', ['create'], {
+      brand: 'khela',
+      username: 'twice',
+      role: 'support',
+    });
     await expect(
-      staffCommand(t.db, t.config, ['create'], { brand: 'khela', username: 'TWICE', role: 'support' }),
+      staffCommand(t.db, 'https://ops.example.com', ['create'], { brand: 'khela', username: 'TWICE', role: 'support' }),
     ).rejects.toThrow(/already has/);
     await expect(
-      staffCommand(t.db, t.config, ['create'], { brand: 'nobrand', username: 'who', role: 'support' }),
+      staffCommand(t.db, 'https://ops.example.com', ['create'], { brand: 'nobrand', username: 'who', role: 'support' }),
     ).rejects.toThrow(/no brand/);
   });
 

@@ -8,6 +8,9 @@ import type { TestApp } from './harness';
 /** A fixed secrets key for the staff tests: nothing is written into the data directory. */
 export const TEST_SECRETS_KEY = randomBytes(32).toString('base64');
 
+/** Where the tests' set-up links point (PUBLIC_URL). */
+export const LINK_BASE = 'https://bo.khela.example';
+
 export const STAFF_PASSWORD = 'Quiet-Harbour-Lantern-42';
 
 /** A TOTP code of the step `steps` after now (an authenticator app a little ahead). */
@@ -27,7 +30,7 @@ export type EnrolledStaff = { id: bigint; username: string; secret: string; reco
  */
 export async function enrolStaff(t: TestApp, roles: string[], username?: string): Promise<EnrolledStaff> {
   const name = username ?? `s${randomBytes(4).toString('hex')}`;
-  const made = await createStaff(t.db, t.config, {
+  const made = await createStaff(t.db, LINK_BASE, {
     merchantCode: 'khela',
     username: name,
     roles,

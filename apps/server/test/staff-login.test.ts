@@ -20,6 +20,7 @@ import {
   codeAt,
   type EnrolledStaff,
   enrolStaff,
+  LINK_BASE,
   loginStaff,
   passwordStep,
   post,
@@ -37,7 +38,6 @@ beforeAll(async () => {
     STAFF_SESSION_IDLE_SECONDS: String(IDLE),
     STAFF_SESSION_MAX_SECONDS: String(MAX),
     STAFF_LOGIN_RATE_PER_MINUTE: '1000',
-    PUBLIC_URL: 'https://bo.khela.example/',
   });
 });
 afterAll(() => t.close());
@@ -64,7 +64,7 @@ async function events(staffId: bigint) {
 
 describe('setting up a staff member from the link', () => {
   it('prints a one-time link on the public address, then takes a password, a TOTP code, and hands out recovery codes once', async () => {
-    const made = await createStaff(t.db, t.config, {
+    const made = await createStaff(t.db, LINK_BASE, {
       merchantCode: 'khela',
       username: 'owner.one',
       roles: ['owner'],
@@ -103,7 +103,7 @@ describe('setting up a staff member from the link', () => {
   });
 
   it('refuses a link older than 24 hours', async () => {
-    const made = await createStaff(t.db, t.config, {
+    const made = await createStaff(t.db, LINK_BASE, {
       merchantCode: 'khela',
       username: 'late.one',
       roles: ['support'],

@@ -188,16 +188,6 @@ const Env = z.object({
   STAFF_SESSION_MAX_SECONDS: z.coerce.number().int().min(1).default(28_800),
   /** Staff login attempts (either step) per visitor address per minute. */
   STAFF_LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
-  /**
-   * The site's address as people reach it (`https://bo.example.com`), for links the server
-   * prints, such as a staff member's set-up link. Unset: http://localhost:PORT.
-   */
-  PUBLIC_URL: z
-    .string()
-    .url()
-    .regex(/^https?:\/\//, 'must start with http:// or https://')
-    .transform((v) => v.replace(/\/+$/, ''))
-    .optional(),
   /** How often the round resolver runs, in seconds (0: never; run it from one process or all). */
   PROVIDER_RESOLVER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Rounds without a call for this long are closed by the resolver (refunded when they hold only bets). */

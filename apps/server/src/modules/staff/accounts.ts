@@ -17,9 +17,12 @@ const USERNAME = /^[A-Za-z0-9._-]{3,32}$/;
 
 export class StaffInputError extends Error {}
 
-/** Where a set-up link points: the admin app's set-up page on the public address. */
-export function setupUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>, token: string): string {
-  return `${config.PUBLIC_URL ?? `http://localhost:${config.PORT}`}/admin/setup/${token}`;
+/**
+ * The address set-up links start with: PUBLIC_URL (read with the mail settings, which link to
+ * the site too), else the server on this machine.
+ */
+export function linkBaseOf(publicUrl: string | undefined, config: Pick<Config, 'PORT'>): string {
+  return publicUrl ?? `http://localhost:${config.PORT}`;
 }
 
 /** A new one-time set-up link for a staff member; only its digest is stored. */
@@ -35,7 +38,7 @@ export async function newSetupLink(db: Database, staffId: bigint): Promise<strin
  */
 export async function createStaff(
   db: Database,
-  config: Pick<Config, 'PUBLIC_URL' | 'PORT'>,
+  linkBase: string,
   o: { merchantCode: string; username: string; roles: string[]; createdBy: string },
 ): Promise<{ staffId: bigint; link: string; expiresHours: number }> {
   if (!USERNAME.test(o.username)) throw new StaffInputError('the username takes 3 to 32 letters, digits, . _ or -');
@@ -62,7 +65,7 @@ export async function createStaff(
     detail: { by: o.createdBy },
     after: { id: Number(staffId), username: o.username, roles: o.roles },
   });
-  return { staffId, link: setupUrl(config, token), expiresHours: SETUP_LINK_HOURS };
+  return { staffId, link: `${linkBase}/admin/setup/${token}`, expiresHours: SETUP_LINK_HOURS };
 }
 
 async function linkOf(db: Database, token: string) {
