@@ -29,15 +29,18 @@ const permissioned = guarded.filter((d) => d.auth !== STAFF_SESSION_AUTH);
 
 const urlOf = (d: CallDefinition) => d.path.replace(/:([A-Za-z_]+)/g, '1');
 
-/** A malformed input of every kind: whoever is refused must be refused before this is read. */
-function badInput(d: CallDefinition) {
-  return {
+/**
+ * The call with a malformed input of every kind, as `token`'s holder (a visitor without one):
+ * whoever is refused must be refused before this is read.
+ */
+function badCall(d: CallDefinition, token?: string) {
+  const json = d.method !== 'GET';
+  return t.app.inject({
     method: d.method,
     url: `${urlOf(d)}?pageSize=%00&unexpected=${'x'.repeat(300)}`,
-    ...(d.method === 'GET'
-      ? {}
-      : { payload: '{"unexpected": "\\u0000", ', headers: { 'content-type': 'application/json' } }),
-  } as const;
+    headers: { ...(json ? { 'content-type': 'application/json' } : {}), ...(token ? bearerOf(token) : {}) },
+    ...(json ? { payload: '{"unexpected": "\\u0000", ' } : {}),
+  });
 }
 
 let t: TestApp;
@@ -83,39 +86,27 @@ describe('the permission catalogue', () => {
 
 describe.each(guarded.map((d) => [`${d.method} ${d.path}`, d] as const))('%s', (_name, d) => {
   it('answers a visitor 401 before it reads the input', async () => {
-    const res = await t.app.inject(badInput(d));
+    const res = await badCall(d);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
   });
 
   it("answers a player's token 401 before it reads the input", async () => {
-    const input = badInput(d);
-    const res = await t.app.inject({
-      ...input,
-      headers: { ...('headers' in input ? input.headers : {}), ...bearerOf(playerToken) },
-    });
+    const res = await badCall(d, playerToken);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
   });
 
   if (d.auth !== STAFF_SESSION_AUTH) {
     it('answers staff without the permission 403 before it reads the input', async () => {
-      const input = badInput(d);
-      const res = await t.app.inject({
-        ...input,
-        headers: { ...('headers' in input ? input.headers : {}), ...bearerOf(noRoles) },
-      });
+      const res = await badCall(d, noRoles);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ success: false, code: 'FORBIDDEN' });
     });
 
     it('lets staff holding the permission through to validation', async () => {
       const holder = holders.get(d.auth.slice('staff:'.length)) as string;
-      const input = badInput(d);
-      const res = await t.app.inject({
-        ...input,
-        headers: { ...('headers' in input ? input.headers : {}), ...bearerOf(holder) },
-      });
+      const res = await badCall(d, holder);
       expect(res.statusCode).toBe(400);
     });
   }

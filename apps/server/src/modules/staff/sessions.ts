@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { OWN_SESSION, type Permission, permissionsOf } from '@khela/contract';
-import type { FastifyRequest } from 'fastify';
 import { audit } from '../../platform/audit';
 import { brandOf } from '../../platform/brand';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { registerAuthenticator } from '../../platform/route';
-import { hashToken, TOKEN_BYTES } from '../../platform/sessions';
+import { bearerOf, hashToken, TOKEN_BYTES } from '../../platform/sessions';
 import type { Visit } from '../../platform/visit';
 import * as repo from './repo';
 
@@ -47,11 +46,6 @@ export async function openStaffSession(db: Database, config: SessionConfig, staf
     seconds: config.STAFF_SESSION_MAX_SECONDS,
   });
   return { token, id: row.id, expiresAt: new Date(row.expires_at) };
-}
-
-function bearerOf(req: FastifyRequest): string | null {
-  const m = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(req.headers.authorization ?? '');
-  return m?.[1] ?? null;
 }
 
 /**
