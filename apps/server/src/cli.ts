@@ -114,7 +114,7 @@ function refuseWhileServing(dataDir: string) {
     return; // a stale file: that server is gone
   }
   throw new UsageError(
-    `the Khela server (pid ${pid}) has the embedded database in ${dataDir} open, and PGlite allows one process: stop the server first`,
+    `the Khela server (pid ${pid}) has the embedded database in ${dataDir} open, and PGlite allows one process: stop it first`,
   );
 }
 

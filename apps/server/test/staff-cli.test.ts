@@ -136,7 +136,7 @@ describe('starting a real brand from the command line', () => {
         { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
       );
       expect(r.status).toBe(1);
-      expect(r.stderr).toContain('PGlite allows one process: stop the server first');
+      expect(r.stderr).toContain('PGlite allows one process: stop it first');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
