@@ -21,6 +21,7 @@ import { promotionRoutes } from './modules/promotions/routes';
 import { providerRoutes } from './modules/provider/routes';
 import { recordRoutes } from './modules/records/routes';
 import { sealingRoutes } from './modules/sealing/routes';
+import { staffRoutes } from './modules/staff/routes';
 import { accessGuard } from './modules/system/guard';
 import { pageHeadOf } from './modules/system/page-head';
 import { systemRoutes } from './modules/system/routes';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(promotionRoutes);
   await app.register(providerRoutes);
   await app.register(recordRoutes);
+  await app.register(staffRoutes);
   await app.register(inhouseRoutes);
   await app.register(diceRoutes);
   await app.register(crashGame);

@@ -2,13 +2,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fromMinor, toMinor } from '@khela/contract';
+import { brandCommand, staffCommand, UsageError } from './cli-back-office';
 import { jobsOf } from './jobs';
 import * as provider from './modules/provider/service';
+import { linkBaseOf } from './modules/staff/accounts';
 import { checkLedger } from './modules/wallet/invariants';
 import * as wallet from './modules/wallet/service';
 import { currencyOf } from './modules/wallet/service';
 import { ConfigError, loadConfig } from './platform/config';
 import { type Database, openDatabase } from './platform/db';
+import { loadMailConfig } from './platform/email';
 import { AppError } from './platform/errors';
 import { type Job, jobsView, recentRuns } from './platform/jobs';
 import { migrate } from './platform/migrate';
@@ -32,9 +35,14 @@ const USAGE = `Khela operator commands (npm run khela -- <command>):
       Pays a held win to its player (suspense → wallet), once; running it again moves nothing.
   void-win <id> --reason "…" [--brand <merchantCode>]
       Voids a held win: its money goes to the house (suspense → house), once.
+  brand create --code <merchantCode> --domain <host> --currency BDT --languages bn,en [--name "…"]
+      Creates a brand served on <host>, with no demo content (no games, banners or accounts);
+      the first language is its default. The operator's first brand is the default brand.
+  staff create --brand <merchantCode> --username <name> --role owner[,finance…]
+      Creates a back-office staff member and prints a one-time set-up link (valid 24 hours) to
+      <PUBLIC_URL>/admin/setup/…, where they set a password and enrol two-factor codes.
+      Roles: owner, admin, finance, support, content, risk, auditor.
 On the embedded database (no DATABASE_URL) stop the server first: PGlite allows one process.`;
-
-class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<string> {
   // A negative amount ('-250') is a value, not an option.
@@ -47,6 +55,13 @@ async function main(argv: string[]): Promise<string> {
       brand: { type: 'string' },
       key: { type: 'string' },
       status: { type: 'string' },
+      code: { type: 'string' },
+      domain: { type: 'string' },
+      currency: { type: 'string' },
+      languages: { type: 'string' },
+      name: { type: 'string' },
+      username: { type: 'string' },
+      role: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -76,6 +91,10 @@ async function main(argv: string[]): Promise<string> {
       case 'release-win':
       case 'void-win':
         return await decideHeldWin(db, command, rest, values);
+      case 'brand':
+        return await brandCommand(db, rest, values);
+      case 'staff':
+        return await staffCommand(db, linkBaseOf(loadMailConfig(config.dataDir).PUBLIC_URL, config), rest, values);
       default:
         throw new UsageError(`unknown command '${command}'`);
     }
@@ -94,7 +113,9 @@ function refuseWhileServing(dataDir: string) {
   } catch {
     return; // a stale file: that server is gone
   }
-  throw new UsageError(`the Khela server (pid ${pid}) has ${dataDir} open; stop it first`);
+  throw new UsageError(
+    `the Khela server (pid ${pid}) has the embedded database in ${dataDir} open, and PGlite allows one process: stop it first`,
+  );
 }
 
 async function memberOf(db: Database, account: string | undefined, merchantCode: string | undefined) {

@@ -14,6 +14,7 @@ import type * as promotionsDefs from './promotions';
 import type * as providerDefs from './provider';
 import type * as realtimeDefs from './realtime';
 import type * as recordsDefs from './records';
+import type * as staffDefs from './staff';
 import type * as systemDefs from './system';
 import type * as verificationDefs from './verification';
 import type * as walletDefs from './wallet';
@@ -309,6 +310,60 @@ export const transactionHistoryCall = endpoint<typeof recordsDefs.transactionHis
   method: 'POST',
   path: '/wps/relay/ODSFE2_MemTransDet',
   auth: 'member',
+  input: ['body'],
+});
+export const auditLogCall = endpoint<typeof staffDefs.auditLogCall>({
+  method: 'GET',
+  path: '/bo/audit',
+  auth: 'staff:audit.read',
+  input: ['query'],
+});
+export const staffLoginCall = endpoint<typeof staffDefs.staffLoginCall>({
+  method: 'POST',
+  path: '/bo/session/login',
+  auth: 'none',
+  input: ['body'],
+});
+export const staffLogoutCall = endpoint<typeof staffDefs.staffLogoutCall>({
+  method: 'POST',
+  path: '/bo/session/logout',
+  auth: 'staff:session',
+  input: [],
+});
+export const staffMeCall = endpoint<typeof staffDefs.staffMeCall>({
+  method: 'GET',
+  path: '/bo/me',
+  auth: 'staff:session',
+  input: [],
+});
+export const staffRevokeSessionCall = endpoint<typeof staffDefs.staffRevokeSessionCall>({
+  method: 'POST',
+  path: '/bo/sessions/:id/revoke',
+  auth: 'staff:session',
+  input: ['params'],
+});
+export const staffSessionsCall = endpoint<typeof staffDefs.staffSessionsCall>({
+  method: 'GET',
+  path: '/bo/sessions',
+  auth: 'staff:session',
+  input: [],
+});
+export const staffSetupConfirmCall = endpoint<typeof staffDefs.staffSetupConfirmCall>({
+  method: 'POST',
+  path: '/bo/setup/confirm',
+  auth: 'none',
+  input: ['body'],
+});
+export const staffSetupPasswordCall = endpoint<typeof staffDefs.staffSetupPasswordCall>({
+  method: 'POST',
+  path: '/bo/setup/password',
+  auth: 'none',
+  input: ['body'],
+});
+export const staffVerifyCall = endpoint<typeof staffDefs.staffVerifyCall>({
+  method: 'POST',
+  path: '/bo/session/verify',
+  auth: 'none',
   input: ['body'],
 });
 export const bannersCall = endpoint<typeof systemDefs.bannersCall>({

@@ -114,6 +114,10 @@ export const ERRORS = {
   LAUNCH_TICKET_INVALID: { status: 401, messageKey: 'errors.LAUNCH_TICKET_INVALID' },
   /** A stake the game does not offer (not one of its bet levels). */
   STAKE_NOT_OFFERED: { status: 400, messageKey: 'errors.STAKE_NOT_OFFERED' },
+  /** Back office: a TOTP code that is wrong, outside its window or already used, or a used recovery code. */
+  TOTP_INVALID: { status: 400, messageKey: 'errors.TOTP_INVALID' },
+  /** Back office: a staff set-up link that is unknown, already used or older than 24 hours. */
+  SETUP_LINK_INVALID: { status: 400, messageKey: 'errors.SETUP_LINK_INVALID' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

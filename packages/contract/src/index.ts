@@ -23,6 +23,7 @@ export * from './records';
 export * from './register-patterns';
 export * from './rich-text';
 export * from './sealed';
+export * from './staff';
 export * from './system';
 export * from './text';
 export * from './validation';

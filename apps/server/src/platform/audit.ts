@@ -36,7 +36,20 @@ export type AuditEvent =
   | 'provider.win.held'
   | 'provider.win.released'
   | 'provider.win.voided'
-  | 'avatar.upload';
+  | 'avatar.upload'
+  /** Back office (decision 0030): every staff security event, with the staff actor. */
+  | 'brand.created'
+  | 'staff.created'
+  /** The set-up link was opened and a password set (a TOTP secret handed out, not yet confirmed). */
+  | 'staff.setup.password'
+  | 'staff.totp.enrolled'
+  | 'staff.login.ok'
+  /** A wrong password, a wrong or replayed code, an unknown name or a locked account (detail.step, detail.why). */
+  | 'staff.login.failed'
+  | 'staff.login.lockout'
+  | 'staff.recovery.used'
+  | 'staff.logout'
+  | 'staff.session.revoked';
 
 export type AuditEntry = {
   event: AuditEvent;
@@ -44,6 +57,12 @@ export type AuditEntry = {
   memberId?: bigint | null;
   ip: string;
   detail?: Record<string, unknown>;
+  /** The staff member who acted (back office). */
+  staffId?: bigint | null;
+  /** The record before and after a staff write, and the reason given. */
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+  reason?: string | null;
 };
 
 export async function audit(db: Database | Kysely<DB>, e: AuditEntry): Promise<void> {
@@ -56,6 +75,10 @@ export async function audit(db: Database | Kysely<DB>, e: AuditEntry): Promise<v
       member_id: e.memberId ?? null,
       ip: e.ip,
       detail: JSON.stringify(e.detail ?? {}),
+      staff_id: e.staffId ?? null,
+      before: e.before ? JSON.stringify(e.before) : null,
+      after: e.after ? JSON.stringify(e.after) : null,
+      reason: e.reason ?? null,
     })
     .execute();
 }

@@ -176,6 +176,18 @@ const Env = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The key that seals secrets at rest (staff TOTP secrets, decision 0030): 32 random bytes,
+   * base64 (`openssl rand -base64 32`). Unset: a key generated once into DATA_DIR/secrets.key
+   * (readable by its owner only), with a warning in production.
+   */
+  SECRETS_KEY: z.string().regex(BASE64_32, 'must be 32 bytes in base64').optional(),
+  /** Back-office sessions end after this long without a call (default 15 min)… */
+  STAFF_SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** …and this long after login whatever happens (default 8 h). */
+  STAFF_SESSION_MAX_SECONDS: z.coerce.number().int().min(1).default(28_800),
+  /** Staff login attempts (either step) per visitor address per minute. */
+  STAFF_LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** How often the round resolver runs, in seconds (0: never; run it from one process or all). */
   PROVIDER_RESOLVER_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** Rounds without a call for this long are closed by the resolver (refunded when they hold only bets). */

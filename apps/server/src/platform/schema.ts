@@ -263,6 +263,68 @@ export interface AuditLogTable {
   member_id: bigint | null;
   ip: Generated<string>;
   detail: Json<Record<string, unknown>>;
+  /** The staff member who acted (back office); null for players' and the system's events. */
+  staff_id: bigint | null;
+  /** The record before and after a staff write. */
+  before: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  after: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  /** Why, as the staff member said it. */
+  reason: string | null;
+}
+
+/** Back-office staff (decision 0030): never members. */
+export interface StaffTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  username: string;
+  password_hash: string | null;
+  /** AES-256-GCM under the secrets key (platform/secrets-key.ts). */
+  totp_secret_sealed: string | null;
+  totp_enrolled_at: Timestamp | null;
+  /** The last RFC 6238 time step accepted (replays refused). */
+  totp_last_step: Generated<bigint>;
+  roles: Generated<string[]>;
+  linked_member_ids: Generated<bigint[]>;
+  failed_logins: Generated<number>;
+  locked_until: Timestamp | null;
+  disabled_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  created_by: Generated<string>;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Generated<bigint>;
+  staff_id: bigint;
+  code_hash: Buffer;
+  used_at: Timestamp | null;
+}
+
+export interface StaffSessionsTable {
+  id: Generated<bigint>;
+  token_hash: Buffer;
+  staff_id: bigint;
+  created_at: GeneratedTimestamp;
+  last_seen_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
+}
+
+export interface StaffSetupLinksTable {
+  token_hash: Buffer;
+  staff_id: bigint;
+  created_at: GeneratedTimestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface StaffLoginChallengesTable {
+  token_hash: Buffer;
+  staff_id: bigint;
+  ip: Generated<string>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
 }
 
 export interface HumanChecksUsedTable {
@@ -586,6 +648,11 @@ export interface JobRunsTable {
 }
 
 export interface DB {
+  staff: StaffTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_setup_links: StaffSetupLinksTable;
+  staff_login_challenges: StaffLoginChallengesTable;
   job_runs: JobRunsTable;
   password_reset_tokens: PasswordResetTokensTable;
   password_reset_requests: PasswordResetRequestsTable;

@@ -57,7 +57,8 @@ export async function createSession(
   return token;
 }
 
-function bearerOf(req: FastifyRequest): string | null {
+/** The token of `Authorization: Bearer <token>`, when it is one (members' and staff's alike). */
+export function bearerOf(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
   const m = /^Bearer ([A-Za-z0-9_-]{20,100})$/.exec(h);
