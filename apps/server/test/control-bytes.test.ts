@@ -14,6 +14,7 @@ import { ACCOUNT_TEST_ENV, bearer, newIp, solveHumanCheck } from './accounts-hel
 import { createTestApp, type TestApp } from './harness';
 import { launchedPlayer, openedGame } from './inhouse-helpers';
 import { memberWithSession } from './member-session';
+import { staffSessionWithRoles, TEST_SECRETS_KEY } from './staff-helpers';
 
 /**
  * Control characters in any decoded text field of any call (body, query, path parameters) are a
@@ -61,11 +62,17 @@ function place(input: Input, part: Part, path: string[], value: unknown) {
 let t: TestApp;
 let memberToken: string;
 let agentToken: string;
+let staffToken: string;
 let gameToken: string;
 let vendorSecret: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...ACCOUNT_TEST_ENV, RATE_LIMIT_MAX: '1000000', PROVIDER_RESOLVER_INTERVAL_SECONDS: '0' });
+  t = await createTestApp({
+    ...ACCOUNT_TEST_ENV,
+    RATE_LIMIT_MAX: '1000000',
+    PROVIDER_RESOLVER_INTERVAL_SECONDS: '0',
+    SECRETS_KEY: TEST_SECRETS_KEY,
+  });
   const brand = await t.db.kysely
     .selectFrom('brands')
     .select('id')
@@ -73,6 +80,8 @@ beforeAll(async () => {
     .executeTakeFirstOrThrow();
   memberToken = (await memberWithSession(t.db, brand.id, { prefix: 'ctl' })).token;
   agentToken = (await memberWithSession(t.db, brand.id, { prefix: 'cta', isAgent: 1 })).token;
+  // The owner holds every permission, so each back-office call reads its input.
+  staffToken = await staffSessionWithRoles(t, ['owner']);
   const player = await launchedPlayer(t.db, brand.id, { game: 'slot', opening: 1_000n, prefix: 'ctg' });
   gameToken = (await openedGame(t.app, player.ticket)).token;
   vendorSecret = (
@@ -100,6 +109,7 @@ function send(d: CallDefinition, input: Input) {
   const headers: Record<string, string> = { 'x-forwarded-for': newIp() };
   if (d.auth === 'game') headers[GAME_TOKEN_HEADER] = gameToken;
   else if (d.auth === 'agent') Object.assign(headers, bearer(agentToken));
+  else if (d.auth.startsWith('staff:')) Object.assign(headers, bearer(staffToken));
   else if (d.auth.startsWith('member')) Object.assign(headers, bearer(memberToken));
   const hasBody = d.method !== 'GET';
   const raw = Buffer.from(JSON.stringify(input.body ?? {}), 'utf8');

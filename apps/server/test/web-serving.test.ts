@@ -81,7 +81,10 @@ describe(`serving the built site compressed and cached on ${TEST_ENGINE}`, () =>
   it("preloads a lobby's own banner, and nothing on a page without one", async () => {
     const rng = await t.app.inject({ method: 'GET', url: '/rng' });
     expect(rng.body).toContain('href="/img/banners/rng.svg"');
-    for (const url of ['/login', '/promotions', '/index.html']) {
+    // /login opens the login popup at once, headed by the registration group's picture.
+    const login = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(login.body).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
+    for (const url of ['/promotions', '/index.html']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('rel="preload"');
@@ -173,7 +176,8 @@ describe('page head hints', () => {
     expect(bannerGroupOfPage('/')).toBe('w_home');
     expect(bannerGroupOfPage('/rng/')).toBe('w_rng');
     expect(bannerGroupOfPage('/RNG')).toBe('w_rng');
-    expect(bannerGroupOfPage('/login')).toBeUndefined();
+    expect(bannerGroupOfPage('/login')).toBe('w_reg');
+    expect(bannerGroupOfPage('/promotions')).toBeUndefined();
   });
 
   it('escapes what it writes into the page', () => {
