@@ -140,17 +140,20 @@ afterEach(() => {
 });
 
 describe('the crash page', () => {
-  const hello = (socket: FakeSocket) =>
+  const hello = (socket: FakeSocket) => {
+    // One clock reading for both, so the countdown starts at exactly five seconds.
+    const now = Date.now();
     socket.push({
       type: 'hello',
       state: {
-        serverNow: Date.now(),
-        round: round(),
+        serverNow: now,
+        round: round({ bettingEndsAt: now + 5_000, startedAt: now + 5_000 }),
         bets: [],
         history: [{ roundNo: 2, chainIndex: 2, bust: 234, hash: 'cd'.repeat(32), void: false }],
         balance: '100.00',
       },
     });
+  };
 
   it('authenticates its socket with the game token', async () => {
     const { socket } = await mount();
