@@ -76,7 +76,10 @@ describe('system status screens', () => {
       await page.getByRole('heading', { level: 1, name: exact(heading) }).waitFor();
       await settle(page);
       await check(page, context);
-      expect(errors).toEqual([]);
+      // The first screen asks for its banners and menus with the status, before it knows the site
+      // is closed to this visitor; the server refuses them (503 in maintenance, 403 restricted)
+      // and the browser logs each refusal. Anything else is an error.
+      expect(errors.filter((e) => !/status of (503|403) /.test(e))).toEqual([]);
     } finally {
       await context.close();
     }
