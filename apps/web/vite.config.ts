@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineFirstPaint } from './inline-first-paint.ts';
 import { precompress } from './precompress.ts';
 import { preloadDefaultTexts } from './preload-texts.ts';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 export default defineConfig({
-  plugins: [react(), preloadDefaultTexts(), precompress()],
+  plugins: [react(), preloadDefaultTexts(), inlineFirstPaint(), precompress()],
   build: {
     target: 'es2020',
     manifest: true,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bannerGroupOfPage } from '../src/modules/system/page-head';
 import { COMPRESS_THRESHOLD_BYTES, compression } from '../src/platform/compression';
+import { inlineScriptHashes, securityHeaders } from '../src/platform/security-headers';
 import { acceptedEncoding, pageHtml } from '../src/platform/web';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 
@@ -185,6 +187,40 @@ describe('page head hints', () => {
       'href="/x.svg&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"',
     );
     expect(pageHtml(INDEX, {})).toBe(INDEX);
+  });
+
+  // index.html as the web build leaves it: the splash between markers, the frame's template after.
+  const FRAMED_INDEX =
+    '<html><head></head><body><div id="root"><!--first-screen--><div class="splash"></div><!--/first-screen--></div>' +
+    '<template id="banner-frame"><div class="app-shell"><!--side--><div class="shell-side"></div><!--/side-->' +
+    '<img class="first-banner" src="" alt=""></div></template></body></html>';
+
+  it('paints a framed page with its first banner, escaped, and never sends the template', () => {
+    const html = pageHtml(FRAMED_INDEX, { lcpImage: '/b.svg"><script>x</script>', bannerFrame: { sideMenu: true } });
+    expect(html).toContain('<div id="root"><div class="app-shell"><!--side--><div class="shell-side"></div>');
+    expect(html).toContain('class="first-banner" src="/b.svg&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+    expect(html).not.toContain('splash');
+    expect(html).not.toContain('<template');
+    expect(html).not.toContain('<script>');
+  });
+
+  it('drops the side column where the page has no side menu, and keeps the splash without a banner', () => {
+    const noSide = pageHtml(FRAMED_INDEX, { lcpImage: '/b.svg', bannerFrame: { sideMenu: false } });
+    expect(noSide).toContain('class="first-banner" src="/b.svg"');
+    expect(noSide).not.toContain('shell-side');
+    // A page with a banner but not in the frame (the login popup's picture): preloaded, splash kept.
+    const popup = pageHtml(FRAMED_INDEX, { lcpImage: '/b.svg' });
+    expect(popup).toContain('<link rel="preload" as="image" href="/b.svg"');
+    expect(popup).toContain('<div class="splash">');
+    expect(pageHtml(FRAMED_INDEX, {})).not.toContain('<template');
+  });
+
+  it("allows index.html's own inline script by its hash, and no other", () => {
+    const hashes = inlineScriptHashes('<head><script>(() => 1)();</script><script src="/a.js"></script></head>');
+    expect(hashes).toEqual([`'sha256-${createHash('sha256').update('(() => 1)();').digest('base64')}'`]);
+    const csp = securityHeaders(hashes)['content-security-policy'] ?? '';
+    expect(csp).toMatch(new RegExp(`script-src 'self' ${hashes[0]?.replace(/[+/]/g, '\\$&')}`));
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('picks brotli, then gzip, and honours a refusal', () => {

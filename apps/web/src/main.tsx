@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app';
 import { prefetchFirstScreen } from './app/first-screen';
+import { keepServerFirstScreen } from './app/status-gate';
 import { initI18n, initialLanguage } from './lib/i18n';
 import { applyTheme, readTheme } from './lib/theme';
 
@@ -16,8 +17,10 @@ applyTheme(readTheme());
 const language = initialLanguage();
 const queryClient = createQueryClient();
 prefetchFirstScreen(queryClient, location.pathname, location.search, language);
+const container = document.getElementById('root') as HTMLElement;
+keepServerFirstScreen(container.innerHTML);
 initI18n(language).then(() => {
-  const root = createRoot(document.getElementById('root') as HTMLElement);
+  const root = createRoot(container);
   // A transition: React renders the first screen in slices and lets the phone breathe between
   // them, instead of one long task that holds every tap (Total Blocking Time).
   startTransition(() => {

@@ -167,6 +167,28 @@ export const PAGE_BANNER_GROUPS: Readonly<Record<string, BannerGroup>> = {
 };
 
 /**
+ * Pages whose first screen is the site's frame with the banner carousel on top: the server paints
+ * that frame with the page's first banner into the HTML, so the largest thing on the screen shows
+ * before any script has run (decision 0033). `sideMenu`: the frame has the side menu's column
+ * beside it on a desktop. A web test checks this against the route table.
+ */
+export const BANNER_FRAME_PAGES: Readonly<Record<string, { sideMenu: boolean }>> = {
+  '/': { sideMenu: true },
+  '/hot': { sideMenu: true },
+  '/rng': { sideMenu: true },
+  '/pvp': { sideMenu: true },
+  '/live': { sideMenu: true },
+  '/fish': { sideMenu: true },
+  '/sports': { sideMenu: true },
+  '/esports': { sideMenu: true },
+  '/inhouse': { sideMenu: true },
+  '/elott': { sideMenu: true },
+  '/down': { sideMenu: true },
+  '/pointMall': { sideMenu: false },
+  '/help': { sideMenu: false },
+};
+
+/**
  * Promotion categories (spec §3 'Promotion: id, category (new_player is one)'), in the order of
  * the promotion types of spec §2 'Other screens'; 'all' there is no category but the whole list,
  * and its 'newbie' type is the new_player category.

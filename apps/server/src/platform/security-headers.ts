@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
-/** Content-Security-Policy: no inline script ever runs, so injected markup cannot execute. */
+/**
+ * Content-Security-Policy: no inline script runs but the ones the site's own index.html carries,
+ * each allowed by its hash (`inlineScriptHashes`), so injected markup cannot execute.
+ */
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
@@ -25,7 +31,7 @@ export const CSP_DIRECTIVES = {
  * Helmet's headers, computed once at start: they never depend on the request, and building
  * them per request cost more than the whole status call (see bench/).
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader(name: string, value: string) {
@@ -35,7 +41,8 @@ export function securityHeaders(): Record<string, string> {
       delete headers[name.toLowerCase()];
     },
   };
-  helmet({ contentSecurityPolicy: { directives: CSP_DIRECTIVES }, crossOriginEmbedderPolicy: false })(
+  const directives = { ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...scriptHashes] };
+  helmet({ contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false })(
     {} as never,
     res as never,
     () => {},
@@ -62,8 +69,21 @@ function isApiUrl(url: string): boolean {
   return url.startsWith('/wps/') || url.startsWith('/lgw/');
 }
 
+/**
+ * The CSP sources (`'sha256-…'`) of the inline scripts of a page: the build writes the theme
+ * script into index.html (apps/web/inline-first-paint.ts) so it runs without a round trip.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+    out.push(`'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+  }
+  return out;
+}
+
 export function installSecurityHeaders(app: FastifyInstance) {
-  const pageHeaders = securityHeaders();
+  const index = path.join(app.config.webDist, 'index.html');
+  const pageHeaders = securityHeaders(existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : []);
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(isApiUrl(req.url) ? API_HEADERS : pageHeaders);
     done();

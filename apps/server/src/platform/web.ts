@@ -20,6 +20,12 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export type PageHead = {
   /** The image that will be the page's largest paint (LCP): preloaded with high priority. */
   lcpImage?: string | undefined;
+  /**
+   * The page's first screen is the site's frame with `lcpImage` as its first banner: the HTML
+   * paints that frame (index.html's `banner-frame` template) instead of the splash, so the
+   * banner shows before any script has run; `sideMenu` keeps the menu's column beside it.
+   */
+  bannerFrame?: { sideMenu: boolean } | undefined;
 };
 
 export type PageHeadOf = (req: FastifyRequest, pathname: string) => PageHead | Promise<PageHead>;
@@ -36,13 +42,29 @@ declare module 'fastify' {
 const escapeAttribute = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** index.html with the head hints put before `</head>`. */
+const FRAME_TEMPLATE = /<template id="banner-frame">([\s\S]*?)<\/template>\s*/;
+const FIRST_SCREEN = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
+const SIDE_COLUMN = /<!--side-->[\s\S]*?<!--\/side-->/;
+
+/**
+ * index.html with the head hints put before `</head>` and, for a page drawn in the banner frame,
+ * that frame as its first screen. The frame's template never reaches the browser.
+ */
 export function pageHtml(template: string, head: PageHead): string {
-  const hints: string[] = [];
+  const frame = FRAME_TEMPLATE.exec(template)?.[1];
+  let html = template.replace(FRAME_TEMPLATE, '');
   if (head.lcpImage) {
-    hints.push(`<link rel="preload" as="image" href="${escapeAttribute(head.lcpImage)}" fetchpriority="high">`);
+    const image = escapeAttribute(head.lcpImage);
+    html = html.replace('</head>', `<link rel="preload" as="image" href="${image}" fetchpriority="high"></head>`);
+    if (head.bannerFrame && frame && FIRST_SCREEN.test(html)) {
+      const body = (head.bannerFrame.sideMenu ? frame : frame.replace(SIDE_COLUMN, '')).replace(
+        'class="first-banner" src=""',
+        `class="first-banner" src="${image}"`,
+      );
+      html = html.replace(FIRST_SCREEN, () => body);
+    }
   }
-  return hints.length === 0 ? template : template.replace('</head>', `${hints.join('')}</head>`);
+  return html;
 }
 
 /** The encoding to send: brotli, else gzip, else none (a `;q=0` refuses one). */

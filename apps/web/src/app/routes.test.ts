@@ -1,3 +1,4 @@
+import { BANNER_FRAME_PAGES } from '@khela/contract/constants';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en/pages.json';
 import { ROUTES } from './routes';
@@ -12,5 +13,17 @@ describe('the route table', () => {
     for (const route of ROUTES.filter((r) => r.category)) {
       expect(en.categories, route.path).toHaveProperty(route.category as string);
     }
+  });
+
+  it('names the pages the server paints in the banner frame exactly as the routes draw them', () => {
+    // The frame is the header, the side menu's column where the page has one, and the carousel
+    // on top of the page (layout.tsx); /register shows its banner inside its own card instead.
+    const framed = Object.fromEntries(
+      ROUTES.filter((r) => r.layout.header && r.layout.banner && r.bannerGroup && r.page !== 'register').map((r) => [
+        r.path,
+        { sideMenu: r.layout.sideMenu },
+      ]),
+    );
+    expect(BANNER_FRAME_PAGES).toEqual(framed);
   });
 });

@@ -8,6 +8,18 @@ import { useTheme } from '../features/theme/use-theme';
 import { ApiError } from '../lib/api';
 import { useSystemStatus } from '../lib/system';
 
+/** What the server painted before any script ran (index.html's first screen), kept by main.tsx. */
+let serverFirstScreen: string | undefined;
+
+/**
+ * Keeps the page's first paint so that the status gate goes on showing it while the site loads:
+ * the frame with the first banner stays where it is instead of giving way to a splash and back.
+ * It is the server's own markup (index.html and an escaped banner address), never a visitor's.
+ */
+export function keepServerFirstScreen(html: string | undefined) {
+  serverFirstScreen = html?.trim() ? html : undefined;
+}
+
 /**
  * Spec §2 'App root by system status': 0 the site, 1 the maintenance screen, 2 the IP
  * restriction screen. Until the status is known the visitor sees a loading screen in words;
@@ -24,6 +36,9 @@ export function StatusGate({ children }: { children: ReactNode }) {
   }, [status]);
 
   if (isPending) {
+    if (serverFirstScreen) {
+      return <div className="first-screen" aria-busy="true" dangerouslySetInnerHTML={{ __html: serverFirstScreen }} />;
+    }
     return (
       <div className="splash">
         <img className="splash-logo" src="/img/logo.svg" alt="" width={160} height={40} />

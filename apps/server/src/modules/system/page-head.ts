@@ -1,4 +1,4 @@
-import { PAGE_BANNER_GROUPS } from '@khela/contract';
+import { BANNER_FRAME_PAGES, PAGE_BANNER_GROUPS } from '@khela/contract';
 import { BRAND_TTL_MS, brandOf } from '../../platform/brand';
 import type { Database } from '../../platform/db';
 import type { PageHeadOf } from '../../platform/web';
@@ -6,15 +6,19 @@ import * as repo from './repo';
 
 /** Page paths as the client router matches them: any case, without a trailing slash. */
 const GROUP_OF_PATH = new Map(Object.entries(PAGE_BANNER_GROUPS).map(([p, g]) => [p.toLowerCase(), g]));
+const FRAME_OF_PATH = new Map(Object.entries(BANNER_FRAME_PAGES).map(([p, f]) => [p.toLowerCase(), f]));
+
+const routeKey = (pathname: string) =>
+  (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase() || '/';
 
 export function bannerGroupOfPage(pathname: string) {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return GROUP_OF_PATH.get(path.toLowerCase() || '/');
+  return GROUP_OF_PATH.get(routeKey(pathname));
 }
 
 /**
  * What a page's HTML asks for before its script runs: the first banner of the page's group, the
- * largest paint of its first screen, which the script would otherwise find only after two calls.
+ * largest paint of its first screen, which the script would otherwise find only after two calls —
+ * and, on a page drawn in the banner frame, paints it there at once.
  * Kept per brand and group as briefly as the brand itself (BRAND_TTL_MS).
  */
 export function pageHeadOf(db: Database): PageHeadOf {
@@ -31,6 +35,6 @@ export function pageHeadOf(db: Database): PageHeadOf {
       hit = { at: now, image: banners[0]?.image_url };
       cache.set(key, hit);
     }
-    return { lcpImage: hit.image };
+    return { lcpImage: hit.image, bannerFrame: hit.image ? FRAME_OF_PATH.get(routeKey(pathname)) : undefined };
   };
 }

@@ -1,5 +1,6 @@
 // Applies the stored theme and language before the first paint, so the page never flashes the
-// wrong colours. An external file because the Content-Security-Policy forbids inline scripts.
+// wrong colours. The build writes it into index.html (inline-first-paint.ts); the server's
+// Content-Security-Policy allows it by its hash, and no other inline script.
 (() => {
   try {
     const theme = localStorage.getItem('theme');
