@@ -32,7 +32,12 @@ export function inlineFirstPaint(): Plugin {
           if (css.includes('</style')) throw new Error('the main stylesheet cannot be inlined');
           out = out.replace(sheet[0], () => `<style>${css}</style>`);
         }
-        return out;
+        // The first screen is painted without them (the server's frame and banner): they are
+        // asked for at once but after the banner and the stylesheet's fonts, not before.
+        return out.replace(
+          /<(script type="module"|link rel="modulepreload") crossorigin /g,
+          '<$1 crossorigin fetchpriority="low" ',
+        );
       },
     },
   };

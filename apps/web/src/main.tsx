@@ -18,7 +18,7 @@ const language = initialLanguage();
 const queryClient = createQueryClient();
 prefetchFirstScreen(queryClient, location.pathname, location.search, language);
 const container = document.getElementById('root') as HTMLElement;
-keepServerFirstScreen(container.innerHTML);
+keepServerFirstScreen(container);
 initI18n(language).then(() => {
   const root = createRoot(container);
   // A transition: React renders the first screen in slices and lets the phone breathe between

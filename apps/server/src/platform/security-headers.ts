@@ -76,7 +76,11 @@ function isApiUrl(url: string): boolean {
 export function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
   for (const m of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-    out.push(`'sha256-${createHash('sha256').update(m[1] ?? '').digest('base64')}'`);
+    out.push(
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+    );
   }
   return out;
 }

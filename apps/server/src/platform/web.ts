@@ -55,7 +55,12 @@ export function pageHtml(template: string, head: PageHead): string {
   let html = template.replace(FRAME_TEMPLATE, '');
   if (head.lcpImage) {
     const image = escapeAttribute(head.lcpImage);
-    html = html.replace('</head>', `<link rel="preload" as="image" href="${image}" fetchpriority="high"></head>`);
+    // Right after the title, before the stylesheet written into the page: the first thing the
+    // browser asks for once the page's first bytes arrive.
+    const preload = `<link rel="preload" as="image" href="${image}" fetchpriority="high">`;
+    html = html.includes('</title>')
+      ? html.replace('</title>', `</title>${preload}`)
+      : html.replace('</head>', `${preload}</head>`);
     if (head.bannerFrame && frame && FIRST_SCREEN.test(html)) {
       const body = (head.bannerFrame.sideMenu ? frame : frame.replace(SIDE_COLUMN, '')).replace(
         'class="first-banner" src=""',

@@ -9,15 +9,28 @@ import { ApiError } from '../lib/api';
 import { useSystemStatus } from '../lib/system';
 
 /** What the server painted before any script ran (index.html's first screen), kept by main.tsx. */
-let serverFirstScreen: string | undefined;
+let serverFirstScreen: readonly Node[] = [];
 
 /**
  * Keeps the page's first paint so that the status gate goes on showing it while the site loads:
  * the frame with the first banner stays where it is instead of giving way to a splash and back.
- * It is the server's own markup (index.html and an escaped banner address), never a visitor's.
+ * The nodes themselves are kept, not their markup: React empties the root on its first render and
+ * the gate puts them back in the same commit, so the banner is neither fetched nor painted anew.
  */
-export function keepServerFirstScreen(html: string | undefined) {
-  serverFirstScreen = html?.trim() ? html : undefined;
+export function keepServerFirstScreen(root: HTMLElement) {
+  serverFirstScreen = [...root.childNodes].filter((n) => n.nodeType === Node.ELEMENT_NODE);
+}
+
+function ServerFirstScreen() {
+  return (
+    <div
+      className="first-screen"
+      aria-busy="true"
+      ref={(el) => {
+        if (el) el.replaceChildren(...serverFirstScreen);
+      }}
+    />
+  );
 }
 
 /**
@@ -36,9 +49,7 @@ export function StatusGate({ children }: { children: ReactNode }) {
   }, [status]);
 
   if (isPending) {
-    if (serverFirstScreen) {
-      return <div className="first-screen" aria-busy="true" dangerouslySetInnerHTML={{ __html: serverFirstScreen }} />;
-    }
+    if (serverFirstScreen.length > 0) return <ServerFirstScreen />;
     return (
       <div className="splash">
         <img className="splash-logo" src="/img/logo.svg" alt="" width={160} height={40} />
