@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { gameMenusCall } from '@khela/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bannerGroupOfPage } from '../src/modules/system/page-head';
+import { bannerGroupOfPage, frameOf } from '../src/modules/system/page-head';
 import { COMPRESS_THRESHOLD_BYTES, compression } from '../src/platform/compression';
 import { inlineScriptHashes, securityHeaders } from '../src/platform/security-headers';
 import { acceptedEncoding, pageHtml } from '../src/platform/web';
@@ -189,30 +189,39 @@ describe('page head hints', () => {
     expect(pageHtml(INDEX, {})).toBe(INDEX);
   });
 
-  // index.html as the web build leaves it: the splash between markers, the frame's template after.
+  // index.html as the web build leaves it: the splash between markers, the frames' template after.
   const FRAMED_INDEX =
     '<html><head></head><body><div id="root"><!--first-screen--><div class="splash"></div><!--/first-screen--></div>' +
-    '<template id="banner-frame"><div class="app-shell"><!--side--><div class="shell-side"></div><!--/side-->' +
-    '<img class="first-banner" src="" alt=""></div></template></body></html>';
+    '<template id="first-screen-frame"><div class="app-shell"><header></header><!--banner--><!--side-->' +
+    '<div class="shell-side"></div><!--/side--><img class="first-banner" src="" alt=""><!--/banner--></div>' +
+    '<!--login--><div class="modal"><img class="first-banner" src="" alt=""></div><!--/login--></template></body></html>';
 
-  it('paints a framed page with its first banner, escaped, and never sends the template', () => {
-    const html = pageHtml(FRAMED_INDEX, { lcpImage: '/b.svg"><script>x</script>', bannerFrame: { sideMenu: true } });
-    expect(html).toContain('<div id="root"><div class="app-shell"><!--side--><div class="shell-side"></div>');
+  it('paints a banner page with its first banner, escaped, and never sends the template', () => {
+    const html = pageHtml(FRAMED_INDEX, {
+      lcpImage: '/b.svg"><script>x</script>',
+      frame: { kind: 'banner', sideMenu: true },
+    });
+    expect(html).toContain('<div id="root"><div class="app-shell"><header></header><div class="shell-side"></div>');
     expect(html).toContain('class="first-banner" src="/b.svg&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
-    expect(html).not.toContain('splash');
-    expect(html).not.toContain('<template');
-    expect(html).not.toContain('<script>');
+    expect(html).not.toMatch(/splash|<template|<script>|class="modal"|<!--/);
   });
 
-  it('drops the side column where the page has no side menu, and keeps the splash without a banner', () => {
-    const noSide = pageHtml(FRAMED_INDEX, { lcpImage: '/b.svg', bannerFrame: { sideMenu: false } });
+  it('drops the side column where the page has none, paints the login sheet, and keeps the splash otherwise', () => {
+    const noSide = pageHtml(FRAMED_INDEX, { lcpImage: '/b.svg', frame: { kind: 'banner', sideMenu: false } });
     expect(noSide).toContain('class="first-banner" src="/b.svg"');
-    expect(noSide).not.toContain('shell-side');
-    // A page with a banner but not in the frame (the login popup's picture): preloaded, splash kept.
-    const popup = pageHtml(FRAMED_INDEX, { lcpImage: '/b.svg' });
-    expect(popup).toContain('<link rel="preload" as="image" href="/b.svg"');
-    expect(popup).toContain('<div class="splash">');
+    expect(noSide).not.toMatch(/shell-side|class="modal"/);
+    const login = pageHtml(FRAMED_INDEX, { lcpImage: '/r.svg', frame: { kind: 'login' } });
+    expect(login).toContain('<div class="modal"><img class="first-banner" src="/r.svg" alt=""></div>');
+    expect(login).not.toMatch(/shell-side|splash/);
+    // A banner without a frame: preloaded, the splash kept.
+    const plain = pageHtml(FRAMED_INDEX, { lcpImage: '/b.svg' });
+    expect(plain).toContain('<link rel="preload" as="image" href="/b.svg"');
+    expect(plain).toContain('<div class="splash">');
     expect(pageHtml(FRAMED_INDEX, {})).not.toContain('<template');
+    expect(frameOf('/login/')).toEqual({ kind: 'login' });
+    expect(frameOf('/RNG')).toEqual({ kind: 'banner', sideMenu: true });
+    expect(frameOf('/help')).toEqual({ kind: 'banner', sideMenu: false });
+    expect(frameOf('/register')).toBeUndefined();
   });
 
   it("allows index.html's own inline script by its hash, and no other", () => {

@@ -167,6 +167,12 @@ export const PAGE_BANNER_GROUPS: Readonly<Record<string, BannerGroup>> = {
 };
 
 /**
+ * The page that opens with the login popup over it (the web's LOGIN_PATH): the server paints the
+ * popup's sheet with its picture (this page's banner group) before any script has run.
+ */
+export const LOGIN_FRAME_PAGE = '/login';
+
+/**
  * Pages whose first screen is the site's frame with the banner carousel on top: the server paints
  * that frame with the page's first banner into the HTML, so the largest thing on the screen shows
  * before any script has run (decision 0033). `sideMenu`: the frame has the side menu's column

@@ -21,11 +21,12 @@ export type PageHead = {
   /** The image that will be the page's largest paint (LCP): preloaded with high priority. */
   lcpImage?: string | undefined;
   /**
-   * The page's first screen is the site's frame with `lcpImage` as its first banner: the HTML
-   * paints that frame (index.html's `banner-frame` template) instead of the splash, so the
-   * banner shows before any script has run; `sideMenu` keeps the menu's column beside it.
+   * How the page's first screen shows `lcpImage` before any script has run, painted from
+   * index.html's `first-screen-frame` template instead of the splash: the site's frame with the
+   * image as its first banner (`sideMenu` keeps the menu's column beside it), or the login
+   * popup's sheet with the image as its picture.
    */
-  bannerFrame?: { sideMenu: boolean } | undefined;
+  frame?: { kind: 'banner'; sideMenu: boolean } | { kind: 'login' } | undefined;
 };
 
 export type PageHeadOf = (req: FastifyRequest, pathname: string) => PageHead | Promise<PageHead>;
@@ -42,13 +43,25 @@ declare module 'fastify' {
 const escapeAttribute = (v: string) =>
   v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-const FRAME_TEMPLATE = /<template id="banner-frame">([\s\S]*?)<\/template>\s*/;
+const FRAME_TEMPLATE = /<template id="first-screen-frame">([\s\S]*?)<\/template>\s*/;
 const FIRST_SCREEN = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
-const SIDE_COLUMN = /<!--side-->[\s\S]*?<!--\/side-->/;
+const part = (name: string) => new RegExp(`<!--${name}-->[\\s\\S]*?<!--/${name}-->`, 'g');
+const BANNER_PART = part('banner');
+const SIDE_PART = part('side');
+const LOGIN_PART = part('login');
+
+const MARKERS = /<!--\/?(banner|side|login)-->/g;
+
+/** The template's frame for `frame`: the parts of the other kind taken out, then the markers. */
+function frameBody(template: string, frame: NonNullable<PageHead['frame']>): string {
+  let body = template.replace(frame.kind === 'login' ? BANNER_PART : LOGIN_PART, '');
+  if (frame.kind === 'banner' && !frame.sideMenu) body = body.replace(SIDE_PART, '');
+  return body.replace(MARKERS, '');
+}
 
 /**
- * index.html with the head hints put before `</head>` and, for a page drawn in the banner frame,
- * that frame as its first screen. The frame's template never reaches the browser.
+ * index.html with the head hints put before `</head>` and, for a page with a frame, that frame as
+ * its first screen. The frame's template never reaches the browser.
  */
 export function pageHtml(template: string, head: PageHead): string {
   const frame = FRAME_TEMPLATE.exec(template)?.[1];
@@ -61,8 +74,8 @@ export function pageHtml(template: string, head: PageHead): string {
     html = html.includes('</title>')
       ? html.replace('</title>', `</title>${preload}`)
       : html.replace('</head>', `${preload}</head>`);
-    if (head.bannerFrame && frame && FIRST_SCREEN.test(html)) {
-      const body = (head.bannerFrame.sideMenu ? frame : frame.replace(SIDE_COLUMN, '')).replace(
+    if (head.frame && frame && FIRST_SCREEN.test(html)) {
+      const body = frameBody(frame, head.frame).replaceAll(
         'class="first-banner" src=""',
         `class="first-banner" src="${image}"`,
       );

@@ -1,7 +1,7 @@
-import { BANNER_FRAME_PAGES } from '@khela/contract/constants';
+import { BANNER_FRAME_PAGES, LOGIN_FRAME_PAGE } from '@khela/contract/constants';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en/pages.json';
-import { ROUTES } from './routes';
+import { LOGIN_PATH, ROUTES } from './routes';
 
 describe('the route table', () => {
   it('gives every page a title and a description (locales.test keeps every language complete)', () => {
@@ -25,5 +25,6 @@ describe('the route table', () => {
       ]),
     );
     expect(BANNER_FRAME_PAGES).toEqual(framed);
+    expect(LOGIN_FRAME_PAGE).toBe(LOGIN_PATH);
   });
 });

@@ -1,7 +1,7 @@
-import { BANNER_FRAME_PAGES, PAGE_BANNER_GROUPS } from '@khela/contract';
+import { BANNER_FRAME_PAGES, LOGIN_FRAME_PAGE, PAGE_BANNER_GROUPS } from '@khela/contract';
 import { BRAND_TTL_MS, brandOf } from '../../platform/brand';
 import type { Database } from '../../platform/db';
-import type { PageHeadOf } from '../../platform/web';
+import type { PageHead, PageHeadOf } from '../../platform/web';
 import * as repo from './repo';
 
 /** Page paths as the client router matches them: any case, without a trailing slash. */
@@ -13,6 +13,14 @@ const routeKey = (pathname: string) =>
 
 export function bannerGroupOfPage(pathname: string) {
   return GROUP_OF_PATH.get(routeKey(pathname));
+}
+
+/** How the server paints the page's first screen with its first banner, if it does. */
+export function frameOf(pathname: string): PageHead['frame'] {
+  const key = routeKey(pathname);
+  if (key === LOGIN_FRAME_PAGE) return { kind: 'login' };
+  const banner = FRAME_OF_PATH.get(key);
+  return banner ? { kind: 'banner', sideMenu: banner.sideMenu } : undefined;
 }
 
 /**
@@ -35,6 +43,6 @@ export function pageHeadOf(db: Database): PageHeadOf {
       hit = { at: now, image: banners[0]?.image_url };
       cache.set(key, hit);
     }
-    return { lcpImage: hit.image, bannerFrame: hit.image ? FRAME_OF_PATH.get(routeKey(pathname)) : undefined };
+    return { lcpImage: hit.image, frame: hit.image ? frameOf(pathname) : undefined };
   };
 }
