@@ -10,6 +10,7 @@ import {
 import { jobsOf } from './jobs';
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { gameRoutes } from './modules/games/routes';
 import { crashGame } from './modules/inhouse/crash/plugin';
 import { diceRoutes } from './modules/inhouse/dice/routes';
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(providerRoutes);
   await app.register(recordRoutes);
   await app.register(staffRoutes);
+  await app.register(dashboardRoutes);
   await app.register(inhouseRoutes);
   await app.register(diceRoutes);
   await app.register(crashGame);

@@ -1,4 +1,5 @@
 import { authJobs } from './modules/auth/jobs';
+import { dashboardJobs } from './modules/dashboard/jobs';
 import { passwordResetJobs } from './modules/password-reset/jobs';
 import { providerJobs } from './modules/provider/jobs';
 import { verificationJobs } from './modules/verification/jobs';
@@ -26,6 +27,7 @@ export function jobsOf(config: Config): Job[] {
     ...verificationJobs,
     ...passwordResetJobs,
     ...providerJobs(config),
+    ...dashboardJobs,
     jobRunsSweep,
   ];
 }

@@ -94,13 +94,14 @@ function declaredTables(): Map<string, Map<string, Declared>> {
 
 type Actual = { data_type: string; udt_name: string; is_nullable: 'YES' | 'NO'; has_default: boolean };
 
-/** The TypeScript kind that each PostgreSQL type reads as (decision 0001: int8 as bigint, numeric as string). */
+/** The TypeScript kind that each PostgreSQL type reads as (decision 0001: int8 as bigint, numeric and date as string). */
 function expectedKinds(c: Actual): string[] {
   switch (c.data_type) {
     case 'text':
     case 'character varying':
     case 'character':
     case 'numeric':
+    case 'date':
       return ['string'];
     case 'integer':
     case 'smallint':

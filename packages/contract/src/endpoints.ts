@@ -15,6 +15,7 @@ import type * as providerDefs from './provider';
 import type * as realtimeDefs from './realtime';
 import type * as recordsDefs from './records';
 import type * as staffDefs from './staff';
+import type * as staffDashboardDefs from './staff-dashboard';
 import type * as systemDefs from './system';
 import type * as verificationDefs from './verification';
 import type * as walletDefs from './wallet';
@@ -311,6 +312,12 @@ export const transactionHistoryCall = endpoint<typeof recordsDefs.transactionHis
   path: '/wps/relay/ODSFE2_MemTransDet',
   auth: 'member',
   input: ['body'],
+});
+export const dashboardCall = endpoint<typeof staffDashboardDefs.dashboardCall>({
+  method: 'GET',
+  path: '/bo/dashboard',
+  auth: 'staff:reports.read',
+  input: [],
 });
 export const auditLogCall = endpoint<typeof staffDefs.auditLogCall>({
   method: 'GET',

@@ -7,6 +7,8 @@ import type { DB } from './schema';
 /** OIDs whose parsing must be the same on PostgreSQL and PGlite. */
 const INT8 = 20;
 const NUMERIC = 1700;
+/** A calendar day ('2026-11-26') stays the text it is: as a Date it would shift with the process's zone. */
+const DATE = 1082;
 
 /**
  * One database handle for both engines. `kysely` is for queries; `kind` lets the few engine-specific paths (advisory locks) choose.
@@ -27,7 +29,7 @@ async function openPostgres(url: string): Promise<Database> {
   const types = {
     getTypeParser(oid: number, format?: string) {
       if (oid === INT8) return (v: string) => BigInt(v);
-      if (oid === NUMERIC) return (v: string) => v;
+      if (oid === NUMERIC || oid === DATE) return (v: string) => v;
       // biome-ignore lint/suspicious/noExplicitAny: pg's own signature
       return (pg.types.getTypeParser as any)(oid, format);
     },
@@ -88,7 +90,7 @@ function preparingPool(pool: pg.Pool): PostgresPool {
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir, {
-    parsers: { [INT8]: (v: string) => BigInt(v), [NUMERIC]: (v: string) => v },
+    parsers: { [INT8]: (v: string) => BigInt(v), [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v },
   });
   // PGlite is a single connection: Kysely's transactions must not interleave with other
   // queries, so connections are handed out one at a time.

@@ -631,6 +631,20 @@ export interface DiceSeedsTable {
   rotated_at: Timestamp | null;
 }
 
+/** A brand's play on one day, counted from the ledger (migration 0032, decision 0034). */
+export interface DailyFiguresTable {
+  brand_id: number;
+  /** 'YYYY-MM-DD' (dates read as text, platform/db.ts). */
+  day: string;
+  currency: string;
+  stakes: bigint;
+  wins: bigint;
+  bets: number;
+  active_players: number;
+  new_players: number;
+  counted_at: GeneratedTimestamp;
+}
+
 /** One run of a periodic job for one period (migration 0019, decision 0021). */
 export interface JobRunsTable {
   job: string;
@@ -654,6 +668,7 @@ export interface DB {
   staff_setup_links: StaffSetupLinksTable;
   staff_login_challenges: StaffLoginChallengesTable;
   job_runs: JobRunsTable;
+  daily_figures: DailyFiguresTable;
   password_reset_tokens: PasswordResetTokensTable;
   password_reset_requests: PasswordResetRequestsTable;
   crash_chains: CrashChainsTable;
