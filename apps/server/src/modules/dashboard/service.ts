@@ -22,7 +22,9 @@ export async function countFigures(db: Database): Promise<{ brands: number; days
   const brands = await repo.brandsToCount(db.kysely);
   for (const brand of brands) {
     const from = brand.lastCounted ? addDays(brand.lastCounted, -1) : (brand.firstMoved ?? to);
-    days += await repo.countDays(db.kysely, brand, from < to ? from : to, to);
+    // ISO days compare as text; a clock set back never makes the span run backwards.
+    const [start = to] = [from, to].sort();
+    days += await repo.countDays(db.kysely, brand, start, to);
   }
   return { brands: brands.length, days };
 }
