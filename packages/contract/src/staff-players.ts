@@ -359,7 +359,8 @@ export const playerAdjustCall = defineCall({
 export const adjustmentsCall = defineCall({
   method: 'GET',
   path: '/bo/adjustments',
-  auth: 'staff:players.adjust',
+  // A read: an auditor or support sees what waits and what was posted; deciding needs players.adjust.
+  auth: 'staff:players.read',
   tag: TAG,
   summary: 'Balance adjustments of the brand (pending ones by default), newest first',
   query: AdjustmentsQuery,
