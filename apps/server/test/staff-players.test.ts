@@ -480,7 +480,7 @@ describe('linked members', () => {
     expect(await walletBalance(declared.id)).toBe(0n);
   });
 
-  it('refuses to approve an adjustment of an account linked to the approver', async () => {
+  it('refuses to approve or reject an adjustment of an account linked to the staff member', async () => {
     const m = await member();
     const s = await linkedStaff({ ids: [m.id] });
     const res = await call(playerAdjustCall, finance, {
@@ -491,6 +491,10 @@ describe('linked members', () => {
     expect((await call(approveAdjustmentCall, s.token, { params: { id }, body: {} })).json().code).toBe(
       'LINKED_MEMBER',
     );
+    const reject = await call(rejectAdjustmentCall, s.token, { params: { id }, body: { reason: 'no' } });
+    expect(reject.json().code).toBe('LINKED_MEMBER');
     expect(await walletBalance(m.id)).toBe(0n);
+    const pending = (await call(adjustmentsCall, finance, { query: { memberId: String(m.id) } })).json().value;
+    expect(pending).toMatchObject([{ id, status: 'pending' }]);
   });
 });

@@ -217,6 +217,8 @@ export async function approveAdjustment(d: Desk, brand: BrandSnapshot, id: numbe
 /** POST /bo/adjustments/:id/reject: another staff member declines it, or its requester withdraws it. */
 export async function rejectAdjustment(d: Desk, brand: BrandSnapshot, id: number, body: { reason: string }) {
   const row = await pendingOf(d, id);
+  // Rejecting a debit helps its player as much as approving a credit does.
+  await refuseLinked(d, await memberOf(d, BigInt(row.member_id)), 'adjust.reject');
   const claimed = await repo.claimPending(d.db, {
     brandId: d.staff.brandId,
     id: BigInt(row.id),
