@@ -5,6 +5,7 @@ import { INHOUSE_VENDOR, playerStatusCall } from '@khela/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as provider from '../src/modules/provider/service';
+import { invalidateBrandCache } from '../src/platform/brand';
 import {
   ACCOUNT_TEST_ENV,
   bearer,
@@ -221,6 +222,34 @@ describe.each(['locked', 'suspended', 'closed'] as const)('a %s member', (status
     expect(reset.json().code).toBe(code);
     // The second request was answered alike but mailed nothing.
     expect(mails().filter((x) => x.to === p.email)).toHaveLength(1);
+  });
+});
+
+describe('the new-address check', () => {
+  it('opens no session when the status changed between the password and the code', async () => {
+    const p = await player();
+    await t.db.kysely.updateTable('brands').set({ new_ip_check: true }).where('id', '=', brandId).execute();
+    invalidateBrandCache();
+    try {
+      const away = newIp();
+      const held = await login(t.app, p.mobile, STRONG_PASSWORD, {}, away);
+      expect(held.json().code).toBe('NEW_IP_CHECK_REQUIRED');
+      await setStatus(p.id, 'locked');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/wps/session/login/newip',
+        headers: { 'x-forwarded-for': away },
+        payload: { challengeId: held.json().value.challengeId, code: lastSmsCode(SMS, p.mobile) },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('MEMBER_LOCKED');
+      const live = await sql<{ n: string }>`
+        SELECT count(*)::text AS n FROM sessions WHERE member_id = ${p.id} AND revoked_at IS NULL`.execute(t.db.kysely);
+      expect(live.rows[0]?.n).toBe('0');
+    } finally {
+      await t.db.kysely.updateTable('brands').set({ new_ip_check: false }).where('id', '=', brandId).execute();
+      invalidateBrandCache();
+    }
   });
 });
 
