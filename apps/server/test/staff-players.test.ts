@@ -227,6 +227,34 @@ describe('the profile and its pages', () => {
     expect(sessions).toHaveLength(1);
   });
 
+  it("links a crash bet's round to the fairness page by its hash once it has busted", async () => {
+    const m = await member();
+    const chain = await sql<{ id: bigint }>`
+      INSERT INTO crash_chains (brand_id, seed, terminating_hash, length)
+      VALUES (${brandId}, 'seed', ${randomBytes(32).toString('hex')}, 10) RETURNING id`.execute(t.db.kysely);
+    const hash = randomBytes(32).toString('hex');
+    const roundNo = 900_000 + Math.floor(Math.random() * 99_999);
+    for (const [no, status] of [
+      [roundNo, 'busted'],
+      [roundNo + 1, 'void'],
+    ] as const)
+      await sql`INSERT INTO crash_rounds (brand_id, round_no, chain_id, chain_index, hash, bust, status, betting_ends_ms, running_ms, bust_ms)
+        VALUES (${brandId}, ${no}, ${chain.rows[0]?.id}, ${no - roundNo}, ${hash}, 250, ${status}, 0, 0, 1)`.execute(
+        t.db.kysely,
+      );
+    for (const no of [roundNo, roundNo + 1])
+      await sql`INSERT INTO provider_rounds (brand_id, vendor, round_id, member_id, game_code, currency)
+        VALUES (${brandId}, ${INHOUSE_VENDOR}, ${`crash-${no}-${m.id}-1`}, ${m.id}, 'crash', 'BDT')`.execute(
+        t.db.kysely,
+      );
+    const rounds = (await call(playerRoundsCall, support, { params: { id: String(m.id) } })).json().value;
+    // Newest first: a void round never busted, so it has nothing to check.
+    expect(rounds.list.map((r: { replayUrl: string | null }) => r.replayUrl)).toEqual([
+      null,
+      `/fairness?game=crash&hash=${hash}`,
+    ]);
+  });
+
   it('revokes one session (the player gets 401 at once), adds notes and sets labels, each audited', async () => {
     const m = await member();
     const [s] = (await call(playerSessionsCall, support, { params: { id: String(m.id) } })).json().value;

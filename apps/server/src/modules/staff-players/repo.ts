@@ -1,3 +1,4 @@
+import { INHOUSE_VENDOR } from '@khela/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db';
 import type { DB, MemberLabel, MemberStatus } from '../../platform/schema';
@@ -200,9 +201,13 @@ export async function roundsPage(db: Db, brandId: number, memberId: bigint, befo
            (SELECT ds.rotated_at IS NOT NULL FROM dice_seeds ds
              WHERE ds.brand_id = r.brand_id AND ds.member_id = r.member_id AND ds.server_seed = i.server_seed
              LIMIT 1) AS seed_revealed,
-           (SELECT cr.hash FROM crash_bets cb JOIN crash_rounds cr ON cr.id = cb.round_id
-             WHERE cb.brand_id = r.brand_id AND cb.member_id = r.member_id AND cb.provider_round = r.round_id
-               AND cr.status = 'busted' LIMIT 1) AS crash_hash
+           -- a crash bet's provider round is 'crash-<round no>-<member>-<slot>' (inhouse/crash/money.ts):
+           -- its round found by the brand's unique round number, not by a scan of the bets
+           (SELECT cr.hash FROM crash_rounds cr
+             WHERE r.vendor = ${INHOUSE_VENDOR} AND r.game_code = 'crash' AND cr.brand_id = r.brand_id
+               AND cr.round_no = CASE WHEN r.round_id ~ '^crash-[0-9]{1,18}-'
+                                      THEN split_part(r.round_id, '-', 2)::bigint END
+               AND cr.status = 'busted') AS crash_hash
       FROM provider_rounds r
       LEFT JOIN inhouse_rounds i ON i.brand_id = r.brand_id AND i.game_code = r.game_code AND i.round_id = r.round_id
      WHERE r.brand_id = ${brandId} AND r.member_id = ${memberId} AND (${before}::bigint IS NULL OR r.id < ${before})
