@@ -23,6 +23,7 @@ import { providerRoutes } from './modules/provider/routes';
 import { recordRoutes } from './modules/records/routes';
 import { sealingRoutes } from './modules/sealing/routes';
 import { staffRoutes } from './modules/staff/routes';
+import { staffPlayersRoutes } from './modules/staff-players/routes';
 import { accessGuard } from './modules/system/guard';
 import { pageHeadOf } from './modules/system/page-head';
 import { systemRoutes } from './modules/system/routes';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(recordRoutes);
   await app.register(staffRoutes);
   await app.register(dashboardRoutes);
+  await app.register(staffPlayersRoutes);
   await app.register(inhouseRoutes);
   await app.register(diceRoutes);
   await app.register(crashGame);

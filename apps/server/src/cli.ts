@@ -6,6 +6,7 @@ import { brandCommand, staffCommand, UsageError } from './cli-back-office';
 import { jobsOf } from './jobs';
 import * as provider from './modules/provider/service';
 import { linkBaseOf } from './modules/staff/accounts';
+import { fourEyesThreshold, needsSecondStaff } from './modules/staff-players/adjustments';
 import { checkLedger } from './modules/wallet/invariants';
 import * as wallet from './modules/wallet/service';
 import { currencyOf } from './modules/wallet/service';
@@ -18,9 +19,10 @@ import { migrate } from './platform/migrate';
 
 const USAGE = `Khela operator commands (npm run khela -- <command>):
   adjust <account> <amount> --reason "…" [--brand <merchantCode>] [--key <idempotency key>]
-      Credits (or, with a negative amount, debits) a player's wallet from operator funding:
-      one balanced ledger transaction and an audit entry. The amount is in the brand currency,
-      e.g. 500 or 250.50. With --key, running the same command again moves nothing.
+      Break-glass: credits (or, with a negative amount, debits) a player's wallet from the house
+      adjustment account: one balanced ledger transaction and an audit entry. The amount is in
+      the brand currency, e.g. 500 or 250.50, and at most the brand's four-eyes threshold (larger
+      ones go through the back office). With --key, running the same command again moves nothing.
   balance <account> [--brand <merchantCode>]
       Prints the player's wallet balance.
   ledger-check
@@ -147,6 +149,13 @@ async function adjust(db: Database, args: string[], o: { reason?: string; brand?
     throw new UsageError(`the amount must be a non-zero number with at most ${m.currency_decimals} decimals`);
   }
   if (!o.reason?.trim()) throw new UsageError('say why with --reason "…"');
+  // Break-glass only: what needs a second staff member goes through the back office's four-eyes.
+  const threshold = await fourEyesThreshold(db, m.brand_id);
+  if (needsSecondStaff(amount, threshold))
+    throw new UsageError(
+      `${fromMinor(amount, m.currency_decimals)} ${m.currency} is above the brand's four-eyes threshold of ` +
+        `${fromMinor(threshold, m.currency_decimals)} ${m.currency}: ask for it in the back office (Players → adjust), where a second staff member approves it`,
+    );
   const done = await wallet.adjust(db, {
     brandId: m.brand_id,
     member: { id: m.id, brandId: m.brand_id, isAgent: m.is_agent },
@@ -155,6 +164,7 @@ async function adjust(db: Database, args: string[], o: { reason?: string; brand?
     reason: o.reason,
     actor: `cli:${process.env.USER ?? 'operator'}`,
     key: o.key,
+    source: 'adjustment',
   });
   const verb = done.replayed ? 'already posted under that key; nothing moved' : 'posted';
   return `${verb}: ${m.account} now holds ${fromMinor(done.balance, m.currency_decimals)} ${m.currency}`;

@@ -79,6 +79,15 @@ describe('npm run khela', () => {
     expect(khela('balance', 'demo1234').out).toBe('demo1234: 10250.00 BDT');
   }, 60_000);
 
+  it('leaves an adjustment above the four-eyes threshold to the back office and moves nothing', () => {
+    for (const amount of ['10000.01', '-10000.01']) {
+      const r = khela('adjust', 'demo1234', amount, '--reason', 'large correction');
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(/above the brand's four-eyes threshold of 10000\.00 BDT/);
+    }
+    expect(khela('balance', 'demo1234').out).toBe('demo1234: 10250.00 BDT');
+  }, 60_000);
+
   it('lists held wins and releases or voids each once', () => {
     const list = khela('held-wins');
     expect(list.code, list.err).toBe(0);

@@ -118,6 +118,21 @@ export const ERRORS = {
   TOTP_INVALID: { status: 400, messageKey: 'errors.TOTP_INVALID' },
   /** Back office: a staff set-up link that is unknown, already used or older than 24 hours. */
   SETUP_LINK_INVALID: { status: 400, messageKey: 'errors.SETUP_LINK_INVALID' },
+  /**
+   * The operator locked the account (a security hold: back office, decision 0031). Told only once
+   * the password or code is proven; no reset lifts it. Apart from ACCOUNT_LOCKED (failed logins).
+   */
+  MEMBER_LOCKED: { status: 403, messageKey: 'errors.MEMBER_LOCKED' },
+  /** The operator suspended the account while something is reviewed; told as MEMBER_LOCKED is. */
+  MEMBER_SUSPENDED: { status: 403, messageKey: 'errors.MEMBER_SUSPENDED' },
+  /** The account is closed; told as MEMBER_LOCKED is. */
+  MEMBER_CLOSED: { status: 403, messageKey: 'errors.MEMBER_CLOSED' },
+  /** Back office: the player account is linked to the staff member (declared, or their mobile or email). */
+  LINKED_MEMBER: { status: 403, messageKey: 'errors.LINKED_MEMBER' },
+  /** Back office: four-eyes — the staff member who asked for an adjustment cannot approve it. */
+  FOUR_EYES_REQUIRED: { status: 403, messageKey: 'errors.FOUR_EYES_REQUIRED' },
+  /** Back office: the adjustment was already approved or rejected (by someone else, or a second click). */
+  ADJUSTMENT_DECIDED: { status: 409, messageKey: 'errors.ADJUSTMENT_DECIDED' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

@@ -25,6 +25,7 @@ export * from './rich-text';
 export * from './sealed';
 export * from './staff';
 export * from './staff-dashboard';
+export * from './staff-players';
 export * from './system';
 export * from './text';
 export * from './validation';

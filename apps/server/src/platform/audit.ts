@@ -10,7 +10,10 @@ export type AuditEvent =
   /** The account locked for failures (detail.via 'password.change' when the last was a wrong old password). */
   | 'login.lockout'
   | 'login.freeplay'
-  /** A right password or code, but SITE_KIND does not admit the account (detail.reason). */
+  /**
+   * A right password or code, but SITE_KIND does not admit the account, or its member status
+   * (decision 0031) keeps it out (detail.reason, detail.status).
+   */
   | 'login.refused'
   /** New-address check: code sent (detail.sent false: the code of under a minute ago stands). */
   | 'login.newip.sent'
@@ -49,7 +52,20 @@ export type AuditEvent =
   | 'staff.login.lockout'
   | 'staff.recovery.used'
   | 'staff.logout'
-  | 'staff.session.revoked';
+  | 'staff.session.revoked'
+  /** Players desk (decision 0031): staff writes on a player, each with before, after and reason. */
+  | 'player.status'
+  | 'player.labels'
+  | 'player.note'
+  | 'player.session.revoked'
+  /** A staff write refused because the player is linked to the staff member (detail.action). */
+  | 'player.linked.refused'
+  /** An adjustment above the brand's threshold, waiting for a second staff member. */
+  | 'adjust.requested'
+  | 'adjust.approved'
+  | 'adjust.rejected'
+  /** The requester tried to approve their own adjustment. */
+  | 'adjust.self.refused';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -40,6 +40,8 @@ export interface BrandsTable {
   sms_daily_budget: Generated<number>;
   /** When the SMS budget last ran out (one alert per 24 hours). */
   sms_budget_alerted_at: Timestamp | null;
+  /** Manual adjustments above this (minor units, either sign) need a second staff member. */
+  adjust_four_eyes_minor: Generated<bigint>;
 }
 
 export interface BrandDomainsTable {
@@ -224,7 +226,12 @@ export interface MembersTable {
   language: string | null;
   /** An agent who does not play: refused on the member site (SITE_KIND). */
   agent_only: Generated<boolean>;
+  /** The operator's decision (decision 0031); apart from `locked_until`, the failed-login lock. */
+  status: Generated<MemberStatus>;
+  status_changed_at: Timestamp | null;
 }
+
+export type MemberStatus = 'active' | 'locked' | 'suspended' | 'closed';
 
 export interface SessionsTable {
   id: Generated<bigint>;
@@ -290,6 +297,37 @@ export interface StaffTable {
   disabled_at: Timestamp | null;
   created_at: GeneratedTimestamp;
   created_by: Generated<string>;
+  /** The staff member's own mobile (E.164) and email: accounts with either are linked to them. */
+  mobile_num: string | null;
+  email: string | null;
+}
+
+/** A staff note on a player (decision 0031): appended, never edited. */
+export interface MemberNotesTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  staff_id: bigint;
+  body: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** A staff balance adjustment, posted at once or waiting for a second staff member. */
+export interface BalanceAdjustmentsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  amount: bigint;
+  currency: string;
+  reason: string;
+  request_key: string;
+  requested_by: bigint;
+  requested_at: GeneratedTimestamp;
+  status: 'pending' | 'posted' | 'rejected';
+  decided_by: bigint | null;
+  decided_at: Timestamp | null;
+  decision_reason: string | null;
+  tx_id: bigint | null;
 }
 
 export interface StaffRecoveryCodesTable {
@@ -662,6 +700,8 @@ export interface JobRunsTable {
 }
 
 export interface DB {
+  member_notes: MemberNotesTable;
+  balance_adjustments: BalanceAdjustmentsTable;
   staff: StaffTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sessions: StaffSessionsTable;

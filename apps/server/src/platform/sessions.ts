@@ -77,7 +77,8 @@ type SessionRow = {
 /**
  * preHandler for calls that need a login: `Authorization: Bearer <token>` of a session that is
  * not revoked, within its absolute lifetime and used within the idle timeout — all compared
- * with the database clock — of an account this site admits. Anything else is 401 UNAUTHORIZED.
+ * with the database clock — of an active account (the member status, decision 0031) this site
+ * admits. Anything else is 401 UNAUTHORIZED.
  */
 export async function authenticate(req: FastifyRequest): Promise<void> {
   const token = bearerOf(req);
@@ -97,7 +98,8 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
        WHERE sessions.id = s.id AND s.last_seen_at < now() - make_interval(secs => ${TOUCH_EVERY_SECONDS})
     )
     SELECT s.id AS session_id, m.id AS member_id, m.brand_id, m.account, m.is_agent, m.agent_only
-      FROM s JOIN members m ON m.id = s.member_id`.execute(db.kysely);
+      FROM s JOIN members m ON m.id = s.member_id
+     WHERE m.status = 'active'`.execute(db.kysely);
   const row = r.rows[0];
   if (!row) throw new AppError('UNAUTHORIZED');
   // A token is good only on the brand it was issued for.
@@ -130,6 +132,22 @@ export async function revokeMemberSessions(db: Database, memberId: bigint): Prom
   return Number(r.numUpdatedRows);
 }
 
+/**
+ * Ends one login of the member (the back office's revoke); the game sessions it launched end
+ * with it (decision 0028). Whether it was live.
+ */
+export async function revokeMemberSession(db: Database, memberId: bigint, sessionId: bigint): Promise<boolean> {
+  const r = await db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 export type LiveSession = { sessionId: bigint; memberId: bigint; brandId: number; isAgent: number };
 
 /**
@@ -145,7 +163,8 @@ export async function liveSession(db: Database, token: string, idleMinutes: numb
      WHERE s.token_hash = ${hashToken(token)}
        AND s.revoked_at IS NULL
        AND s.expires_at > now()
-       AND s.last_seen_at > now() - make_interval(mins => ${idleMinutes})`.execute(db.kysely);
+       AND s.last_seen_at > now() - make_interval(mins => ${idleMinutes})
+       AND m.status = 'active'`.execute(db.kysely);
   const row = r.rows[0];
   return row
     ? {
@@ -160,9 +179,10 @@ export async function liveSession(db: Database, token: string, idleMinutes: numb
 /** Whether a session is still live, by id (re-checked for open sockets). */
 export async function sessionStillLive(db: Database, sessionId: bigint, idleMinutes: number): Promise<boolean> {
   const r = await sql<{ ok: number }>`
-    SELECT 1 AS ok FROM sessions
-     WHERE id = ${sessionId} AND revoked_at IS NULL AND expires_at > now()
-       AND last_seen_at > now() - make_interval(mins => ${idleMinutes})`.execute(db.kysely);
+    SELECT 1 AS ok FROM sessions s JOIN members m ON m.id = s.member_id
+     WHERE s.id = ${sessionId} AND s.revoked_at IS NULL AND s.expires_at > now()
+       AND s.last_seen_at > now() - make_interval(mins => ${idleMinutes})
+       AND m.status = 'active'`.execute(db.kysely);
   return r.rows.length > 0;
 }
 

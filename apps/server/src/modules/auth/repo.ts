@@ -22,6 +22,7 @@ export function memberByAccount(db: Db, brandId: number, account: string) {
       'agent_only',
       'mobile_num',
       'country_dialing_code',
+      'status',
     ])
     .where('brand_id', '=', brandId)
     .where(sql<string>`lower(account)`, '=', account.toLowerCase())
@@ -66,7 +67,7 @@ export async function unlockMember(db: Db, id: bigint) {
 export function sessionCandidate(db: Db, id: bigint) {
   return k(db)
     .selectFrom('members')
-    .select(['id', 'account', 'is_agent', 'member_label', 'locked_until', 'agent_only'])
+    .select(['id', 'account', 'is_agent', 'member_label', 'locked_until', 'agent_only', 'status'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -203,7 +204,7 @@ export function insertMember(db: Db, m: NewMember) {
   return k(db)
     .insertInto('members')
     .values(m)
-    .returning(['id', 'account', 'is_agent', 'member_label', 'first_login', 'agent_only'])
+    .returning(['id', 'account', 'is_agent', 'member_label', 'first_login', 'agent_only', 'status'])
     .executeTakeFirstOrThrow();
 }
 

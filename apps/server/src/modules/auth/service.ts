@@ -18,7 +18,7 @@ import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { createHumanChallenge, requireHumanCheck } from '../../platform/human-check';
 import { burnVerifyTime, hashPassword, isBreached, isWeak, verifyPassword } from '../../platform/passwords';
-import type { MemberLabel } from '../../platform/schema';
+import type { MemberLabel, MemberStatus } from '../../platform/schema';
 import { createSession, revokeMemberSessions, type SessionMember } from '../../platform/sessions';
 import { siteRefusal, TRIAL_TYPE } from '../../platform/site-kind';
 import type { SmsSender } from '../../platform/sms';
@@ -36,8 +36,10 @@ import { checkCaptcha } from './captcha';
 import { countWrongPassword, isLocked } from './failures';
 import { passNewIpCheck, requireKnownIp } from './new-ip';
 import * as repo from './repo';
+import { refuseInactive } from './status';
 
 export { countWrongPassword, isLocked } from './failures';
+export { refuseInactive, statusRefusal } from './status';
 
 /** What the account services work with besides the call's input and its visit. */
 export type AccountDeps = { db: Database; config: Config; sms: SmsSender; log: FastifyBaseLogger };
@@ -54,7 +56,13 @@ export class LoginRefused extends AppError {
 }
 
 /** What opening a session needs of a member. */
-export type SessionCandidate = { id: bigint; account: string; is_agent: number; member_label: MemberLabel[] };
+export type SessionCandidate = {
+  id: bigint;
+  account: string;
+  is_agent: number;
+  member_label: MemberLabel[];
+  status: MemberStatus;
+};
 
 /**
  * Opens a session for a member whose password or code was proven, and answers like a login
@@ -68,6 +76,8 @@ export async function openSession(
   passwordExpired: boolean,
 ): Promise<LoginResult> {
   const { db, config } = deps;
+  // Every login kind ends here: none opens a session on an account the operator closed off.
+  await refuseInactive(db, visit, member, loginType);
   const token = await createSession(db, member, {
     ip: visit.ip,
     userAgent: visit.userAgent,
@@ -154,6 +164,7 @@ export async function login(deps: AccountDeps, visit: Visit, body: LoginBody): P
     throw new LoginRefused('INVALID_CREDENTIALS', captchaRequired(counts));
   }
 
+  await refuseInactive(db, visit, member, 'username');
   await refuseOffSite(deps, visit, member, 'username');
   const passwordExpired = expired(config, member.password_changed_at, body.password);
   await requireKnownIp(deps, visit, member, passwordExpired);
@@ -229,7 +240,9 @@ async function smsLogin(deps: AccountDeps, visit: Visit, body: LoginBody): Promi
   }
   const member = await memberByMobile(db, brand.id, phone);
   if (!member) throw new AppError('INVALID_SMS_CODE', { password: VALIDATION_KEYS.verificationCode });
+  await refuseInactive(db, visit, member, 'sms');
   await refuseOffSite(deps, visit, member, 'sms');
+  // Owning the phone lifts the failed-login lock, never the member status.
   if (member.locked_until) await repo.unlockMember(db, member.id);
   await clearFailures(db, brand.id, member.account);
   const result = await openSession(deps, visit, member, 'sms', false);

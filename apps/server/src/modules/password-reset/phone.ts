@@ -10,7 +10,7 @@ import { audit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { hashPassword, isBreached, isWeak } from '../../platform/passwords';
 import type { Visit } from '../../platform/visit';
-import { openSession, refuseOffSite, type SessionDeps } from '../auth/service';
+import { openSession, refuseInactive, refuseOffSite, type SessionDeps } from '../auth/service';
 import { consumeCode, memberByMobile, readPhone } from '../verification/service';
 import * as repo from './repo';
 
@@ -51,6 +51,8 @@ export async function resetByPhone(deps: SessionDeps, visit: Visit, body: PhoneR
   });
   const member = await memberByMobile(db, brand.id, phone);
   if (!member) throw new AppError('INVALID_SMS_CODE', { verificationCode: VALIDATION_KEYS.verificationCode });
+  // Before the password changes: a reset lifts the failed-login lock, never the member status.
+  await refuseInactive(db, visit, member, 'reset');
   await refuseOffSite(deps, visit, member, 'reset');
 
   const revoked = await repo.resetMemberPassword(db, member.id, await hashPassword(body.newPassword));

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../platform/db';
-import type { DB } from '../../platform/schema';
+import type { DB, MemberStatus } from '../../platform/schema';
 import { TRIAL_TYPE } from '../../platform/site-kind';
 
 type Db = Database | Kysely<DB>;
@@ -30,7 +30,9 @@ export async function memberByAccountAndEmail(db: Db, brandId: number, account: 
   const found = await sql<{ id: bigint; account: string; email: string; language: string | null }>`
     SELECT id, account, email, language FROM members
      WHERE brand_id = ${brandId} AND lower(account) = ${account} AND lower(email) = ${email}
-       AND is_agent <> ${TRIAL_TYPE} AND password_hash IS NOT NULL`.execute(k(db));
+       AND is_agent <> ${TRIAL_TYPE} AND password_hash IS NOT NULL
+       -- a locked, suspended or closed account gets no link (decision 0031); the answer is the same
+       AND status = 'active'`.execute(k(db));
   return found.rows[0];
 }
 
@@ -60,7 +62,7 @@ export async function resetWithToken(
         FROM members m
        WHERE t.token_hash = ${o.tokenHash} AND t.used_at IS NULL
          AND t.created_at > now() - make_interval(mins => ${o.minutes})
-         AND m.id = t.member_id AND m.brand_id = ${o.brandId}
+         AND m.id = t.member_id AND m.brand_id = ${o.brandId} AND m.status = 'active'
       RETURNING t.member_id`.execute(trx);
     const row = used.rows[0];
     if (!row) return null;
@@ -78,6 +80,21 @@ export async function resetWithToken(
     );
     return { memberId, revokedSessions: Number(revoked.numAffectedRows ?? 0) };
   });
+}
+
+/**
+ * The member status behind an unused, unexpired link: a link sent before the operator locked,
+ * suspended or closed the account is refused with that status, and stays unused.
+ */
+export async function statusOfLink(
+  db: Database,
+  o: { brandId: number; tokenHash: Buffer; minutes: number },
+): Promise<MemberStatus | null> {
+  const r = await sql<{ status: MemberStatus }>`
+    SELECT m.status FROM password_reset_tokens t JOIN members m ON m.id = t.member_id
+     WHERE t.token_hash = ${o.tokenHash} AND t.used_at IS NULL
+       AND t.created_at > now() - make_interval(mins => ${o.minutes}) AND m.brand_id = ${o.brandId}`.execute(db.kysely);
+  return r.rows[0]?.status ?? null;
 }
 
 /**

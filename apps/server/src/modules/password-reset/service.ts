@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import { memberLanguage, RESET_EMAIL } from '../../platform/member-texts';
 import { hashPassword, isBreached, isWeak } from '../../platform/passwords';
 import type { Visit } from '../../platform/visit';
+import { statusRefusal } from '../auth/service';
 import * as repo from './repo';
 
 /** 32 random bytes (256 bits) per link; only the SHA-256 is stored. */
@@ -142,7 +143,15 @@ export async function resetPassword(db: Database, visit: Visit, body: ResetPassw
     minutes: RESET_LINK_MINUTES,
     passwordHash,
   });
-  if (!reset) throw new AppError('RESET_LINK_INVALID');
+  if (!reset) {
+    const status = await repo.statusOfLink(db, {
+      brandId: brand.id,
+      tokenHash: digest(body.token),
+      minutes: RESET_LINK_MINUTES,
+    });
+    const refusal = status ? statusRefusal(status) : null;
+    throw new AppError(refusal ?? 'RESET_LINK_INVALID');
+  }
   await audit(db, {
     event: 'password.change',
     brandId: brand.id,

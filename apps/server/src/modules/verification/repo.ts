@@ -23,6 +23,7 @@ export function memberByMobile(db: Db, brandId: number, e164: string) {
       'locked_until',
       'agent_only',
       'language',
+      'status',
     ])
     .where('brand_id', '=', brandId)
     .where('mobile_num', '=', e164)

@@ -5,10 +5,11 @@ import type { Database } from '../../platform/db';
 export const PLAY_MONEY = 'PLAY';
 
 /**
- * System account codes (MONEY.md "Shape"). Providers get 'provider:<vendor>', and
+ * System account codes (MONEY.md "Shape"); 'adjustment' takes the other side of every manual
+ * correction (decision 0031). Providers get 'provider:<vendor>', and
  * 'suspense:<vendor>' for their wins held over a brand's caps (decision 0025).
  */
-export type SystemCode = 'house' | 'funding' | 'play_bank' | `provider:${string}` | `suspense:${string}`;
+export type SystemCode = 'house' | 'funding' | 'adjustment' | 'play_bank' | `provider:${string}` | `suspense:${string}`;
 
 export type AccountMeta = { memberId: bigint | null; currency: string };
 type Ids = { byKey: Map<string, bigint>; meta: Map<bigint, AccountMeta> };

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type BrandInfo, type ConsolidatedFunds, fromMinor, isTrialAccount, type WalletBalance } from '@khela/contract';
+import type { Kysely } from 'kysely';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { DB } from '../../platform/schema';
 import { PLAY_MONEY, systemAccount, walletOf } from './accounts';
-import { currentBalance, fingerprintOf, post } from './ledger';
+import { currentBalance, fingerprintOf, type Movement, type Posted, post } from './ledger';
 
 export { PLAY_MONEY, systemAccount } from './accounts';
 // The ledger's own API, for modules that move money in their own transaction (the provider's
@@ -87,57 +89,110 @@ export async function consolidated(db: Database, holder: Holder, brand: BrandInf
 export type Adjustment = {
   brandId: number;
   member: Holder;
-  /** Minor units; positive credits the player from operator funding, negative debits back. */
+  /** Minor units; positive credits the player from `source`, negative debits back. */
   amount: bigint;
   reason: string;
-  /** Who asked (an operator name, 'seed' …), kept in the audit entry. */
+  /** Who asked (an operator name, 'seed', 'staff:<id>' …), kept in the audit entry. */
   actor: string;
   /** Defaults to a fresh 'adjust:<uuid>'; a fixed key makes a re-run a no-op. */
   key?: string;
   currency: string;
+  /**
+   * The house account on the other side: 'funding' (the demo's opening balances) or
+   * 'adjustment', where every manual correction (back office, break-glass command) is booked,
+   * so they add up on their own.
+   */
+  source?: 'funding' | 'adjustment';
+  /** The staff member who acted, and from where (back office). */
+  staffId?: bigint | null;
+  ip?: string;
+};
+
+/** An adjustment checked and its accounts found: ready to post, in the caller's transaction if it has one. */
+export type PreparedAdjustment = {
+  a: Adjustment;
+  key: string;
+  reason: string;
+  walletId: bigint;
+  movement: Movement;
 };
 
 /**
- * An operator's balance adjustment (until the back office exists): one balanced movement between
- * operator funding and the player's wallet, and an audit entry. Never below zero; trial accounts
- * cannot receive real money.
+ * Checks an adjustment and finds (or opens) its two accounts — before any transaction, so that
+ * on PGlite's one connection nothing waits on a transaction of its own. Never below zero (the
+ * posting refuses); trial accounts cannot receive real money.
  */
-export async function adjust(db: Database, a: Adjustment): Promise<{ balance: bigint; replayed: boolean }> {
+export async function prepareAdjustment(db: Database, a: Adjustment): Promise<PreparedAdjustment> {
   if (isTrialAccount(a.member.isAgent)) throw new AppError('TRIAL_ACCOUNT');
   if (a.amount === 0n) throw new AppError('VALIDATION_FAILED', { amount: 'validation.invalid' });
   const reason = a.reason.trim();
   if (reason.length === 0 || reason.length > 200)
     throw new AppError('VALIDATION_FAILED', { reason: 'validation.required' });
   const wallet = await walletOf(db, a.brandId, a.member.id, a.currency);
-  const funding = await systemAccount(db, a.brandId, 'funding', a.currency);
+  const house = await systemAccount(db, a.brandId, a.source ?? 'funding', a.currency);
   const key = a.key ?? `adjust:${randomUUID()}`;
-  const done = await post(db, {
-    brandId: a.brandId,
+  return {
+    a,
     key,
-    kind: 'adjust',
-    fingerprint: fingerprintOf({ member: a.member.id, amount: a.amount, currency: a.currency }),
-    memberId: a.member.id,
-    memo: reason,
-    legs: [
-      { accountId: funding, amount: -a.amount },
-      { accountId: wallet.id, amount: a.amount },
-    ],
-  });
+    reason,
+    walletId: wallet.id,
+    movement: {
+      brandId: a.brandId,
+      key,
+      kind: 'adjust',
+      fingerprint: fingerprintOf({ member: a.member.id, amount: a.amount, currency: a.currency }),
+      memberId: a.member.id,
+      memo: reason,
+      legs: [
+        { accountId: house, amount: -a.amount },
+        { accountId: wallet.id, amount: a.amount },
+      ],
+    },
+  };
+}
+
+/**
+ * Posts a prepared adjustment — one balanced movement, keyed, so a replay moves nothing — and
+ * writes its audit entry with the balance before and after. In the caller's `trx` when given
+ * (the caller then publishes the balance with `publishPosted` after its commit).
+ */
+export async function postAdjustment(
+  db: Database,
+  p: PreparedAdjustment,
+  trx?: Kysely<DB>,
+): Promise<{ balance: bigint; replayed: boolean; txId: bigint; posted: Posted }> {
+  const { a } = p;
+  const done = await post(db, p.movement, trx);
+  const balance = done.balances.get(p.walletId) ?? 0n;
   if (!done.replayed) {
-    await audit(db, {
+    await audit(trx ?? db, {
       event: 'wallet.adjust',
       brandId: a.brandId,
       memberId: a.member.id,
-      ip: '',
+      staffId: a.staffId ?? null,
+      ip: a.ip ?? '',
+      reason: p.reason,
+      before: { balance: (balance - a.amount).toString(), currency: a.currency },
+      after: { balance: balance.toString(), currency: a.currency },
       detail: {
-        key,
+        key: p.key,
         amount: a.amount.toString(),
         currency: a.currency,
-        reason,
+        reason: p.reason,
         actor: a.actor,
+        source: a.source ?? 'funding',
         txId: done.txId.toString(),
       },
     });
   }
-  return { balance: done.balances.get(wallet.id) ?? 0n, replayed: done.replayed };
+  return { balance, replayed: done.replayed, txId: done.txId, posted: done };
+}
+
+/**
+ * An operator's balance adjustment from the command line or the seed: one balanced movement
+ * between a house account and the player's wallet, and an audit entry.
+ */
+export async function adjust(db: Database, a: Adjustment): Promise<{ balance: bigint; replayed: boolean }> {
+  const done = await postAdjustment(db, await prepareAdjustment(db, a));
+  return { balance: done.balance, replayed: done.replayed };
 }
