@@ -15,6 +15,7 @@ import type * as providerDefs from './provider';
 import type * as realtimeDefs from './realtime';
 import type * as recordsDefs from './records';
 import type * as staffDefs from './staff';
+import type * as staffAdminDefs from './staff-admin';
 import type * as systemDefs from './system';
 import type * as verificationDefs from './verification';
 import type * as walletDefs from './wallet';
@@ -311,6 +312,90 @@ export const transactionHistoryCall = endpoint<typeof recordsDefs.transactionHis
   path: '/wps/relay/ODSFE2_MemTransDet',
   auth: 'member',
   input: ['body'],
+});
+export const auditExportCall = endpoint<typeof staffAdminDefs.auditExportCall>({
+  method: 'GET',
+  path: '/bo/audit.csv',
+  auth: 'staff:audit.read',
+  input: ['query'],
+});
+export const jobRerunCall = endpoint<typeof staffAdminDefs.jobRerunCall>({
+  method: 'POST',
+  path: '/bo/jobs/:job/runs/:period/rerun',
+  auth: 'staff:jobs.run',
+  input: ['body', 'params'],
+});
+export const jobsListCall = endpoint<typeof staffAdminDefs.jobsListCall>({
+  method: 'GET',
+  path: '/bo/jobs',
+  auth: 'staff:jobs.read',
+  input: ['query'],
+});
+export const roleEditCall = endpoint<typeof staffAdminDefs.roleEditCall>({
+  method: 'POST',
+  path: '/bo/roles/:role',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const rolesListCall = endpoint<typeof staffAdminDefs.rolesListCall>({
+  method: 'GET',
+  path: '/bo/roles',
+  auth: 'staff:staff.read',
+  input: ['query'],
+});
+export const staffAddressesCall = endpoint<typeof staffAdminDefs.staffAddressesCall>({
+  method: 'GET',
+  path: '/bo/brand/staff-addresses',
+  auth: 'staff:brand.read',
+  input: ['query'],
+});
+export const staffAddressesEditCall = endpoint<typeof staffAdminDefs.staffAddressesEditCall>({
+  method: 'POST',
+  path: '/bo/brand/staff-addresses',
+  auth: 'staff:brand.write',
+  input: ['body'],
+});
+export const staffCreateCall = endpoint<typeof staffAdminDefs.staffCreateCall>({
+  method: 'POST',
+  path: '/bo/staff',
+  auth: 'staff:staff.write',
+  input: ['body'],
+});
+export const staffDisableCall = endpoint<typeof staffAdminDefs.staffDisableCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/disable',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const staffEnableCall = endpoint<typeof staffAdminDefs.staffEnableCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/enable',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const staffLinkedMembersCall = endpoint<typeof staffAdminDefs.staffLinkedMembersCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/linked-members',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const staffListCall = endpoint<typeof staffAdminDefs.staffListCall>({
+  method: 'GET',
+  path: '/bo/staff',
+  auth: 'staff:staff.read',
+  input: ['query'],
+});
+export const staffResetCall = endpoint<typeof staffAdminDefs.staffResetCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/reset',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const staffRolesCall = endpoint<typeof staffAdminDefs.staffRolesCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/roles',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
 });
 export const auditLogCall = endpoint<typeof staffDefs.auditLogCall>({
   method: 'GET',

@@ -118,6 +118,14 @@ export const ERRORS = {
   TOTP_INVALID: { status: 400, messageKey: 'errors.TOTP_INVALID' },
   /** Back office: a staff set-up link that is unknown, already used or older than 24 hours. */
   SETUP_LINK_INVALID: { status: 400, messageKey: 'errors.SETUP_LINK_INVALID' },
+  /** Back office: the caller's address is outside the brand's staff allow-list (refused and audited). */
+  STAFF_ADDRESS_NOT_ALLOWED: { status: 403, messageKey: 'errors.STAFF_ADDRESS_NOT_ALLOWED' },
+  /** Back office: a reset, disable or role change a staff member tried on their own account. */
+  STAFF_SELF_ACTION: { status: 403, messageKey: 'errors.STAFF_SELF_ACTION' },
+  /** Back office: the change would leave the brand without anyone able to manage staff. */
+  STAFF_LOCKOUT: { status: 409, messageKey: 'errors.STAFF_LOCKOUT' },
+  /** Back office: the job's period is running right now; look again when it has ended. */
+  JOB_RUN_BUSY: { status: 409, messageKey: 'errors.JOB_RUN_BUSY' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

@@ -24,6 +24,7 @@ export * from './register-patterns';
 export * from './rich-text';
 export * from './sealed';
 export * from './staff';
+export * from './staff-admin';
 export * from './system';
 export * from './text';
 export * from './validation';
