@@ -235,9 +235,9 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
 
   /**
    * Claims a period for this runner; the claim's attempt number, or null when another has it.
-   * `now` for a failed period: a re-run asked for by a person does not wait for its retry time.
+   * `manual`: a re-run asked for by a person takes a failed period without waiting for its retry time.
    */
-  async function claim(job: Job, p: Period, now: Date, failedRetryAt: Date = now): Promise<number | null> {
+  async function claim(job: Job, p: Period, now: Date, manual = false): Promise<number | null> {
     const leaseUntil = new Date(now.getTime() + (job.leaseSeconds ?? DEFAULT_LEASE_SECONDS) * 1000);
     // One statement: a new period is inserted; an existing one is taken over only when it
     // failed and is due for a retry, or its runner's lease ran out. Two runners racing for
@@ -249,7 +249,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
          SET status = 'running', attempts = r.attempts + 1, runner = EXCLUDED.runner,
              lease_until = EXCLUDED.lease_until, started_at = EXCLUDED.started_at,
              finished_at = NULL, retry_at = NULL
-       WHERE (r.status = 'failed' AND r.retry_at <= ${failedRetryAt})
+       WHERE (r.status = 'failed' AND (${manual}::boolean OR r.retry_at <= ${now}))
           OR (r.status = 'running' AND r.lease_until <= ${now})
       RETURNING r.attempts`.execute(o.db.kysely);
     const row = r.rows[0];
@@ -346,8 +346,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     const now = clock();
     if (inFlight.has(name) || (row.status === 'running' && row.lease_until > now)) return { status: 'busy' };
     const p = { key, dueAt: new Date(row.due_at) };
-    // Any failed retry time qualifies: the far future stands for "whenever it was set".
-    const attempt = await claim(job, p, now, new Date(8.64e15));
+    const attempt = await claim(job, p, now, true);
     if (attempt === null) {
       const again = await read();
       return again?.status === 'succeeded' ? { status: 'succeeded', rerun: false, error: null } : { status: 'busy' };
