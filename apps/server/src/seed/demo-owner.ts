@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import { createStaff, newSetupLink, SETUP_LINK_HOURS, setupLinkOf } from '../modules/staff/accounts';
-import { expireSetupLinks } from '../modules/staff/repo';
+import { createStaff, replaceSetupLink, SETUP_LINK_HOURS, setupLinkOf } from '../modules/staff/accounts';
 import { audit } from '../platform/audit';
 import type { Database } from '../platform/db';
 import { DEMO_MERCHANT_CODE } from './demo';
@@ -47,8 +46,7 @@ export async function demoOwnerSetupLink(
   if (owners.length > 1 || !demoOwner || demoOwner.totp_enrolled_at || demoOwner.disabled_at) return null;
   // A link opened (a password chosen) and still live is someone half-way through: left alone.
   if (demoOwner.password_hash && (await hasLiveLink(db, demoOwner.id))) return null;
-  await expireSetupLinks(db, demoOwner.id);
-  const token = await newSetupLink(db, demoOwner.id);
+  const token = await replaceSetupLink(db, demoOwner.id);
   await audit(db, {
     event: 'staff.setup.link',
     brandId: brand.id,

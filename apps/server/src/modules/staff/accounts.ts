@@ -41,6 +41,12 @@ export async function newSetupLink(db: Database, staffId: bigint): Promise<strin
   return token;
 }
 
+/** A new set-up link that replaces the staff member's unused ones (they stop working). */
+export async function replaceSetupLink(db: Database, staffId: bigint): Promise<string> {
+  await repo.expireSetupLinks(db, staffId);
+  return newSetupLink(db, staffId);
+}
+
 /**
  * `staff create` and the staff screen's create alike: a staff member of a brand with roles, and
  * the one-time link where they set their password and enrol TOTP. `createdBy` names who asked

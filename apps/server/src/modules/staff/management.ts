@@ -2,7 +2,7 @@ import { FIELD_ERRORS, type StaffCreateBody, type StaffView } from '@khela/contr
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { createStaff, newSetupLink, SETUP_LINK_HOURS, StaffInputError, setupLinkOf } from './accounts';
+import { createStaff, replaceSetupLink, SETUP_LINK_HOURS, StaffInputError, setupLinkOf } from './accounts';
 import * as repo from './repo';
 import type { StaffCaller } from './sessions';
 
@@ -178,8 +178,7 @@ export async function reset(db: Database, actor: Actor, id: number, b: { kind: '
   const staffId = BigInt(id);
   await repo.clearCredentials(db, staffId);
   const sessionsEnded = await repo.revokeAllSessions(db, staffId);
-  await repo.expireSetupLinks(db, staffId);
-  const token = await newSetupLink(db, staffId);
+  const token = await replaceSetupLink(db, staffId);
   const after = await reread(db, actor.staff.brandId, id);
   await audit(db, {
     event: b.kind === 'password' ? 'staff.password.reset' : 'staff.totp.reset',
