@@ -243,6 +243,36 @@ describe(`roles stored per brand on ${TEST_ENGINE}`, () => {
     expect((audited.before as { permissions: string[] }).permissions).toContain('catalog.write');
   });
 
+  it('refuses a stale edit: a save made since the form read the role is not overwritten', async () => {
+    const url = pathOf(roleEditCall, 'risk');
+    const read = (await get(rolesListCall.path, ownerToken))
+      .json()
+      .value.find((r: { role: string }) => r.role === 'risk');
+    expect(read.updatedAt).toBeNull();
+    const first = await post(
+      t,
+      { path: url },
+      { permissions: ['risk.read'], updatedAt: read.updatedAt, reason: 'read only for now' },
+      as(ownerToken),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const stale = await post(
+      t,
+      { path: url },
+      { permissions: ['risk.read', 'risk.write'], updatedAt: read.updatedAt, reason: 'from an old tab' },
+      as(ownerToken),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE_EDIT');
+    const fresh = await post(
+      t,
+      { path: url },
+      { permissions: ['risk.read', 'risk.write'], updatedAt: first.json().value.updatedAt, reason: 'after reload' },
+      as(ownerToken),
+    );
+    expect(fresh.json().value.permissions).toEqual(['risk.read', 'risk.write']);
+  });
+
   it('never lets the owner role lose staff.write', async () => {
     const res = await post(
       t,

@@ -124,6 +124,8 @@ export const ERRORS = {
   STAFF_SELF_ACTION: { status: 403, messageKey: 'errors.STAFF_SELF_ACTION' },
   /** Back office: the change would leave the brand without anyone able to manage staff. */
   STAFF_LOCKOUT: { status: 409, messageKey: 'errors.STAFF_LOCKOUT' },
+  /** Back office: someone else saved this record since the form read it; reload and edit again. */
+  STALE_EDIT: { status: 409, messageKey: 'errors.STALE_EDIT' },
   /** Back office: the job's period is running right now; look again when it has ended. */
   JOB_RUN_BUSY: { status: 409, messageKey: 'errors.JOB_RUN_BUSY' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },

@@ -69,7 +69,15 @@ export const RoleView = z.object({
 });
 export const RoleParams = z.object({ role: z.enum(ROLE_NAMES as [string, ...string[]]) }).strict();
 export const RoleEditBody = z
-  .object({ permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length), reason })
+  .object({
+    permissions: z.array(z.enum(PERMISSIONS)).max(PERMISSIONS.length),
+    /**
+     * The role's `updatedAt` as the form read it (null: never edited). When given, a save made
+     * by someone else since is not overwritten: STALE_EDIT.
+     */
+    updatedAt: z.string().max(40).nullable().optional(),
+    reason,
+  })
   .strict();
 
 /** An IPv4 or IPv6 address, or a CIDR block (checked on the server with node:net). */

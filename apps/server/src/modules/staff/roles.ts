@@ -62,13 +62,17 @@ export async function editRole(
   db: Database,
   staff: StaffCaller,
   ip: string,
-  o: { role: string; permissions: string[]; reason: string },
+  o: { role: string; permissions: string[]; updatedAt?: string | null; reason: string },
 ) {
   if (!isRole(o.role)) throw new AppError('NOT_FOUND');
   const permissions = PERMISSIONS.filter((p) => o.permissions.includes(p));
   if (o.permissions.some((p) => !isPermission(p))) throw new AppError('VALIDATION_FAILED');
   if (o.role === 'owner' && !permissions.includes(OWNER_KEEPS)) throw new AppError('STAFF_LOCKOUT');
-  const before = (await roleSets(db, staff.brandId)).get(o.role)?.permissions ?? [];
+  const current = (await roleSets(db, staff.brandId)).get(o.role);
+  const before = current?.permissions ?? [];
+  // A form that says what it read is not saved over someone else's later save.
+  if (o.updatedAt !== undefined && (current?.updatedAt?.toISOString() ?? null) !== o.updatedAt)
+    throw new AppError('STALE_EDIT');
   await repo.upsertRole(db, staff.brandId, o.role, permissions, `staff:${staff.id}`);
   await audit(db, {
     event: 'role.permissions.changed',
