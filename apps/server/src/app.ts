@@ -20,7 +20,6 @@ import { passwordResetRoutes } from './modules/password-reset/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { providerRoutes } from './modules/provider/routes';
 import { recordRoutes } from './modules/records/routes';
-import { reportRoutes } from './modules/reports/routes';
 import { sealingRoutes } from './modules/sealing/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { accessGuard } from './modules/system/guard';
@@ -104,7 +103,6 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(providerRoutes);
   await app.register(recordRoutes);
   await app.register(staffRoutes);
-  await app.register(reportRoutes);
   await app.register(inhouseRoutes);
   await app.register(diceRoutes);
   await app.register(crashGame);

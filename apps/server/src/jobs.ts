@@ -1,7 +1,6 @@
 import { authJobs } from './modules/auth/jobs';
 import { passwordResetJobs } from './modules/password-reset/jobs';
 import { providerJobs } from './modules/provider/jobs';
-import { reportDaysJob } from './modules/reports/jobs';
 import { verificationJobs } from './modules/verification/jobs';
 import type { Config } from './platform/config';
 import { humanChecksSweep } from './platform/human-check';
@@ -27,7 +26,6 @@ export function jobsOf(config: Config): Job[] {
     ...verificationJobs,
     ...passwordResetJobs,
     ...providerJobs(config),
-    reportDaysJob,
     jobRunsSweep,
   ];
 }

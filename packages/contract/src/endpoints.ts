@@ -319,12 +319,6 @@ export const auditExportCall = endpoint<typeof staffAdminDefs.auditExportCall>({
   auth: 'staff:audit.read',
   input: ['query'],
 });
-export const dashboardCall = endpoint<typeof staffAdminDefs.dashboardCall>({
-  method: 'GET',
-  path: '/bo/dashboard',
-  auth: 'staff:reports.read',
-  input: ['query'],
-});
 export const jobRerunCall = endpoint<typeof staffAdminDefs.jobRerunCall>({
   method: 'POST',
   path: '/bo/jobs/:job/runs/:period/rerun',

@@ -270,35 +270,3 @@ export const jobRerunCall = defineCall({
   body: StaffReasonBody,
   response: JobRerun,
 });
-
-/** One day's figures; money as decimals in the brand currency, GGR = stakes − wins. */
-export const DashboardDay = z.object({
-  /** The Asia/Dhaka day. */
-  day: z.string(),
-  stakes: z.string(),
-  wins: z.string(),
-  ggr: z.string(),
-  newPlayers: z.number().int(),
-  activePlayers: z.number().int(),
-});
-
-/** GET /bo/dashboard: today so far, the last 30 days (oldest first), and what is live now. */
-export const Dashboard = z.object({
-  timeZone: z.string(),
-  currency: z.string(),
-  today: DashboardDay,
-  /** The 30 days before today; a day the daily job has not written yet shows zeros. */
-  days: z.array(DashboardDay.extend({ computed: z.boolean() })),
-  onlinePlayers: z.number().int(),
-  openRounds: z.number().int(),
-});
-
-export const dashboardCall = defineCall({
-  method: 'GET',
-  path: '/bo/dashboard',
-  auth: 'staff:reports.read',
-  tag: 'back office',
-  summary: 'Stakes, wins, GGR, new and active players today and by day for 30 days; players online and open rounds',
-  query: z.object({}).strict(),
-  response: Dashboard,
-});

@@ -646,17 +646,6 @@ export interface DiceSeedsTable {
   rotated_at: Timestamp | null;
 }
 
-/** The dashboard's figures of one brand and Asia/Dhaka day, from the ledger (decision 0032). */
-export interface ReportDaysTable {
-  brand_id: number;
-  day: string;
-  stakes: bigint;
-  wins: bigint;
-  new_players: number;
-  active_players: number;
-  computed_at: GeneratedTimestamp;
-}
-
 /** One run of a periodic job for one period (migration 0019, decision 0021). */
 export interface JobRunsTable {
   job: string;
@@ -680,7 +669,6 @@ export interface DB {
   staff_setup_links: StaffSetupLinksTable;
   staff_login_challenges: StaffLoginChallengesTable;
   staff_roles: StaffRolesTable;
-  report_days: ReportDaysTable;
   job_runs: JobRunsTable;
   password_reset_tokens: PasswordResetTokensTable;
   password_reset_requests: PasswordResetRequestsTable;

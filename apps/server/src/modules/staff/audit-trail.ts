@@ -1,11 +1,21 @@
 import { Readable } from 'node:stream';
 import type { AuditQuery } from '@khela/contract';
 import type { Database } from '../../platform/db';
-import { addDays, dhakaDayStart } from '../../platform/dhaka-days';
 import * as repo from './repo';
 import type { StaffCaller } from './sessions';
 
-/** The back office's audit viewer and its CSV export (decision 0032), by Asia/Dhaka days. */
+/**
+ * The back office's audit viewer and its CSV export (decision 0032). Days are Asia/Dhaka's
+ * (UTC+06:00 all year: Bangladesh keeps no summer time), the time zone every screen shows.
+ */
+export const BACK_OFFICE_TIME_ZONE = 'Asia/Dhaka';
+const DHAKA_OFFSET_MS = 6 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The instant a Dhaka day (`2026-11-25`) starts. */
+export function dhakaDayStart(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - DHAKA_OFFSET_MS);
+}
 
 type Filter = Omit<AuditQuery, 'before' | 'pageSize'>;
 
@@ -18,7 +28,7 @@ function filterOf(q: Filter): repo.AuditFilter {
     text: q.text,
     from: q.from ? dhakaDayStart(q.from) : undefined,
     // `to` is included: the filter ends where the next day starts.
-    to: q.to ? dhakaDayStart(addDays(q.to, 1)) : undefined,
+    to: q.to ? new Date(dhakaDayStart(q.to).getTime() + DAY_MS) : undefined,
   };
 }
 
