@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fromMinor, toMinor } from '@khela/contract';
 import { brandCommand, staffCommand, UsageError } from './cli-back-office';
@@ -16,6 +14,7 @@ import { loadMailConfig } from './platform/email';
 import { AppError } from './platform/errors';
 import { type Job, jobsView, recentRuns } from './platform/jobs';
 import { migrate } from './platform/migrate';
+import { embeddedDatabaseBusy, liveServerPid } from './platform/server-pid';
 
 const USAGE = `Khela operator commands (npm run khela -- <command>):
   adjust <account> <amount> --reason "…" [--brand <merchantCode>] [--key <idempotency key>]
@@ -107,17 +106,8 @@ async function main(argv: string[]): Promise<string> {
 
 /** PGlite is one process: a second one opening the data directory would corrupt it. */
 function refuseWhileServing(dataDir: string) {
-  const pidFile = path.join(dataDir, 'server.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8'));
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return; // a stale file: that server is gone
-  }
-  throw new UsageError(
-    `the Khela server (pid ${pid}) has the embedded database in ${dataDir} open, and PGlite allows one process: stop it first`,
-  );
+  const pid = liveServerPid(dataDir);
+  if (pid !== null) throw new UsageError(embeddedDatabaseBusy(pid, dataDir));
 }
 
 async function memberOf(db: Database, account: string | undefined, merchantCode: string | undefined) {

@@ -15,7 +15,9 @@ import type * as providerDefs from './provider';
 import type * as realtimeDefs from './realtime';
 import type * as recordsDefs from './records';
 import type * as staffDefs from './staff';
+import type * as staffAdminDefs from './staff-admin';
 import type * as staffDashboardDefs from './staff-dashboard';
+import type * as staffPlayersDefs from './staff-players';
 import type * as systemDefs from './system';
 import type * as verificationDefs from './verification';
 import type * as walletDefs from './wallet';
@@ -313,11 +315,185 @@ export const transactionHistoryCall = endpoint<typeof recordsDefs.transactionHis
   auth: 'member',
   input: ['body'],
 });
+export const auditExportCall = endpoint<typeof staffAdminDefs.auditExportCall>({
+  method: 'GET',
+  path: '/bo/audit.csv',
+  auth: 'staff:audit.read',
+  input: ['query'],
+});
+export const jobRerunCall = endpoint<typeof staffAdminDefs.jobRerunCall>({
+  method: 'POST',
+  path: '/bo/jobs/:job/runs/:period/rerun',
+  auth: 'staff:jobs.run',
+  input: ['body', 'params'],
+});
+export const jobsListCall = endpoint<typeof staffAdminDefs.jobsListCall>({
+  method: 'GET',
+  path: '/bo/jobs',
+  auth: 'staff:jobs.read',
+  input: ['query'],
+});
+export const roleEditCall = endpoint<typeof staffAdminDefs.roleEditCall>({
+  method: 'POST',
+  path: '/bo/roles/:role',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const rolesListCall = endpoint<typeof staffAdminDefs.rolesListCall>({
+  method: 'GET',
+  path: '/bo/roles',
+  auth: 'staff:staff.read',
+  input: ['query'],
+});
+export const staffAddressesCall = endpoint<typeof staffAdminDefs.staffAddressesCall>({
+  method: 'GET',
+  path: '/bo/brand/staff-addresses',
+  auth: 'staff:brand.read',
+  input: ['query'],
+});
+export const staffAddressesEditCall = endpoint<typeof staffAdminDefs.staffAddressesEditCall>({
+  method: 'POST',
+  path: '/bo/brand/staff-addresses',
+  auth: 'staff:brand.write',
+  input: ['body'],
+});
+export const staffCreateCall = endpoint<typeof staffAdminDefs.staffCreateCall>({
+  method: 'POST',
+  path: '/bo/staff',
+  auth: 'staff:staff.write',
+  input: ['body'],
+});
+export const staffDisableCall = endpoint<typeof staffAdminDefs.staffDisableCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/disable',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const staffEnableCall = endpoint<typeof staffAdminDefs.staffEnableCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/enable',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const staffLinkedMembersCall = endpoint<typeof staffAdminDefs.staffLinkedMembersCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/linked-members',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const staffListCall = endpoint<typeof staffAdminDefs.staffListCall>({
+  method: 'GET',
+  path: '/bo/staff',
+  auth: 'staff:staff.read',
+  input: ['query'],
+});
+export const staffResetCall = endpoint<typeof staffAdminDefs.staffResetCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/reset',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const staffRolesCall = endpoint<typeof staffAdminDefs.staffRolesCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/roles',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
 export const dashboardCall = endpoint<typeof staffDashboardDefs.dashboardCall>({
   method: 'GET',
   path: '/bo/dashboard',
   auth: 'staff:reports.read',
   input: [],
+});
+export const adjustmentsCall = endpoint<typeof staffPlayersDefs.adjustmentsCall>({
+  method: 'GET',
+  path: '/bo/adjustments',
+  auth: 'staff:players.read',
+  input: ['query'],
+});
+export const approveAdjustmentCall = endpoint<typeof staffPlayersDefs.approveAdjustmentCall>({
+  method: 'POST',
+  path: '/bo/adjustments/:id/approve',
+  auth: 'staff:players.adjust',
+  input: ['body', 'params'],
+});
+export const playerAddNoteCall = endpoint<typeof staffPlayersDefs.playerAddNoteCall>({
+  method: 'POST',
+  path: '/bo/players/:id/notes',
+  auth: 'staff:players.write',
+  input: ['body', 'params'],
+});
+export const playerAdjustCall = endpoint<typeof staffPlayersDefs.playerAdjustCall>({
+  method: 'POST',
+  path: '/bo/players/:id/adjust',
+  auth: 'staff:players.adjust',
+  input: ['body', 'params'],
+});
+export const playerLabelsCall = endpoint<typeof staffPlayersDefs.playerLabelsCall>({
+  method: 'POST',
+  path: '/bo/players/:id/labels',
+  auth: 'staff:players.write',
+  input: ['body', 'params'],
+});
+export const playerLedgerCall = endpoint<typeof staffPlayersDefs.playerLedgerCall>({
+  method: 'GET',
+  path: '/bo/players/:id/ledger',
+  auth: 'staff:players.read',
+  input: ['query', 'params'],
+});
+export const playerLoginsCall = endpoint<typeof staffPlayersDefs.playerLoginsCall>({
+  method: 'GET',
+  path: '/bo/players/:id/logins',
+  auth: 'staff:players.read',
+  input: ['query', 'params'],
+});
+export const playerNotesCall = endpoint<typeof staffPlayersDefs.playerNotesCall>({
+  method: 'GET',
+  path: '/bo/players/:id/notes',
+  auth: 'staff:players.read',
+  input: ['query', 'params'],
+});
+export const playerProfileCall = endpoint<typeof staffPlayersDefs.playerProfileCall>({
+  method: 'GET',
+  path: '/bo/players/:id',
+  auth: 'staff:players.read',
+  input: ['query', 'params'],
+});
+export const playerRevokeSessionCall = endpoint<typeof staffPlayersDefs.playerRevokeSessionCall>({
+  method: 'POST',
+  path: '/bo/players/:id/sessions/:sessionId/revoke',
+  auth: 'staff:players.write',
+  input: ['body', 'params'],
+});
+export const playerRoundsCall = endpoint<typeof staffPlayersDefs.playerRoundsCall>({
+  method: 'GET',
+  path: '/bo/players/:id/rounds',
+  auth: 'staff:players.read',
+  input: ['query', 'params'],
+});
+export const playerSearchCall = endpoint<typeof staffPlayersDefs.playerSearchCall>({
+  method: 'GET',
+  path: '/bo/players',
+  auth: 'staff:players.read',
+  input: ['query'],
+});
+export const playerSessionsCall = endpoint<typeof staffPlayersDefs.playerSessionsCall>({
+  method: 'GET',
+  path: '/bo/players/:id/sessions',
+  auth: 'staff:players.read',
+  input: ['query', 'params'],
+});
+export const playerStatusCall = endpoint<typeof staffPlayersDefs.playerStatusCall>({
+  method: 'POST',
+  path: '/bo/players/:id/status',
+  auth: 'staff:players.write',
+  input: ['body', 'params'],
+});
+export const rejectAdjustmentCall = endpoint<typeof staffPlayersDefs.rejectAdjustmentCall>({
+  method: 'POST',
+  path: '/bo/adjustments/:id/reject',
+  auth: 'staff:players.adjust',
+  input: ['body', 'params'],
 });
 export const auditLogCall = endpoint<typeof staffDefs.auditLogCall>({
   method: 'GET',

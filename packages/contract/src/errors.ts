@@ -133,6 +133,16 @@ export const ERRORS = {
   FOUR_EYES_REQUIRED: { status: 403, messageKey: 'errors.FOUR_EYES_REQUIRED' },
   /** Back office: the adjustment was already approved or rejected (by someone else, or a second click). */
   ADJUSTMENT_DECIDED: { status: 409, messageKey: 'errors.ADJUSTMENT_DECIDED' },
+  /** Back office: the caller's address is outside the brand's staff allow-list (refused and audited). */
+  STAFF_ADDRESS_NOT_ALLOWED: { status: 403, messageKey: 'errors.STAFF_ADDRESS_NOT_ALLOWED' },
+  /** Back office: a reset, disable or role change a staff member tried on their own account. */
+  STAFF_SELF_ACTION: { status: 403, messageKey: 'errors.STAFF_SELF_ACTION' },
+  /** Back office: the change would leave the brand without anyone able to manage staff. */
+  STAFF_LOCKOUT: { status: 409, messageKey: 'errors.STAFF_LOCKOUT' },
+  /** Back office: someone else saved this record since the form read it; reload and edit again. */
+  STALE_EDIT: { status: 409, messageKey: 'errors.STALE_EDIT' },
+  /** Back office: the job's period is running right now; look again when it has ended. */
+  JOB_RUN_BUSY: { status: 409, messageKey: 'errors.JOB_RUN_BUSY' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

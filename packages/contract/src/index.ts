@@ -26,6 +26,7 @@ export * from './sealed';
 export * from './staff';
 export * from './staff-dashboard';
 export * from './staff-players';
+export * from './staff-admin';
 export * from './system';
 export * from './text';
 export * from './validation';

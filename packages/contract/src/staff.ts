@@ -25,6 +25,10 @@ export const PERMISSIONS = [
   'staff.read',
   'staff.write',
   'audit.read',
+  /** The periodic jobs: their runs and failures… */
+  'jobs.read',
+  /** …and running a failed period again. */
+  'jobs.run',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -145,17 +149,30 @@ export const StaffSessionView = z.object({
 
 export const StaffSessionParams = z.object({ id: z.coerce.number().int().positive() }).strict();
 
+const dhakaDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** The audit viewer's filters; `from`/`to` are whole days in Asia/Dhaka, both included. */
+export const AuditFilter = z.object({
+  /** The staff member who acted (the actor). */
+  staffId: z.coerce.number().int().positive().optional(),
+  /** The action: an event name, or its prefix ending in '.' (`staff.` for every staff event). */
+  event: z.string().max(64).optional(),
+  memberId: z.coerce.number().int().positive().optional(),
+  /** What a write acted on: `staff:12`, `role:admin`, `job:<name>`… */
+  target: z.string().max(100).optional(),
+  from: dhakaDay.optional(),
+  to: dhakaDay.optional(),
+  /** Words found in the reason, the detail or the records before and after. */
+  text: z.string().max(100).optional(),
+});
+
 /** GET /bo/audit: the audit trail of the staff member's brand, newest first. */
-export const AuditQuery = z
-  .object({
-    event: text(64).optional(),
-    staffId: z.coerce.number().int().positive().optional(),
-    memberId: z.coerce.number().int().positive().optional(),
-    /** Rows older than this id (the last id of the previous page). */
-    before: z.coerce.number().int().positive().optional(),
-    pageSize: z.coerce.number().int().min(1).max(200).default(50),
-  })
-  .strict();
+export const AuditQuery = AuditFilter.extend({
+  /** Rows older than this id (the last id of the previous page). */
+  before: z.coerce.number().int().positive().optional(),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+}).strict();
+export type AuditQuery = z.infer<typeof AuditQuery>;
 
 export const AuditRow = z.object({
   id: z.number().int(),
@@ -165,6 +182,7 @@ export const AuditRow = z.object({
   memberId: z.number().int().nullable(),
   ip: z.string(),
   reason: z.string().nullable(),
+  target: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   detail: z.unknown(),

@@ -66,6 +66,20 @@ export type AuditEvent =
   | 'adjust.rejected'
   /** The requester tried to approve their own adjustment. */
   | 'adjust.self.refused';
+  /** Staff management (decision 0032): each with the record before and after and the reason. */
+  | 'staff.roles.changed'
+  | 'staff.linked.changed'
+  | 'staff.disabled'
+  | 'staff.enabled'
+  | 'staff.password.reset'
+  | 'staff.totp.reset'
+  /** A set-up link for the demo brand's owner printed at start (SEED_DEMO). */
+  | 'staff.setup.link'
+  | 'role.permissions.changed'
+  | 'brand.staff.addresses'
+  /** A staff login or call from an address outside the brand's allow-list (detail.path). */
+  | 'staff.address.refused'
+  | 'job.rerun';
 
 export type AuditEntry = {
   event: AuditEvent;
@@ -79,6 +93,8 @@ export type AuditEntry = {
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   reason?: string | null;
+  /** What a staff write acted on: 'staff:12', 'role:admin', 'job:<name>/<period>'. */
+  target?: string | null;
 };
 
 export async function audit(db: Database | Kysely<DB>, e: AuditEntry): Promise<void> {
@@ -95,6 +111,7 @@ export async function audit(db: Database | Kysely<DB>, e: AuditEntry): Promise<v
       before: e.before ? JSON.stringify(e.before) : null,
       after: e.after ? JSON.stringify(e.after) : null,
       reason: e.reason ?? null,
+      target: e.target ?? null,
     })
     .execute();
 }

@@ -91,11 +91,15 @@ const Env = z.object({
     .default(256 * 1024),
   /** Directory of the built web app; served when it exists. */
   WEB_DIST: z.string().default(''),
-  /** Seed the demo brand on first start (on by default: the README's first command shows a site). */
+  /**
+   * Seed the demo brand, its content and its demo player accounts (published passwords). Unset:
+   * on, except with NODE_ENV=production, so a real site never gets them by accident; the
+   * README's `npm start` runs without NODE_ENV and so shows the demo (decision 0032).
+   */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
-    .transform((v) => v === 'true' || v === '1'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1')),
   /** Sessions end after this long without a call (default 30 min)… */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(30),
   /** …and this long after login whatever happens (default 12 h). */
@@ -199,7 +203,7 @@ const Env = z.object({
     .default(3600),
 });
 
-export type Config = z.infer<typeof Env> & { webDist: string; dataDir: string };
+export type Config = Omit<z.infer<typeof Env>, 'SEED_DEMO'> & { SEED_DEMO: boolean; webDist: string; dataDir: string };
 
 export class ConfigError extends Error {}
 
@@ -213,6 +217,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const here = path.dirname(new URL(import.meta.url).pathname);
   return {
     ...c,
+    SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
     dataDir: path.resolve(c.DATA_DIR),
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : path.resolve(here, '../../../web/dist'),
   };

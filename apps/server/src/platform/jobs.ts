@@ -169,7 +169,18 @@ export type Scheduler = {
   start(): void;
   /** Stops ticking, asks running jobs to give up, and waits for them. */
   stop(): Promise<void>;
+  /**
+   * Runs a recorded period of a job again now, if its last attempt failed (or its runner is
+   * gone), without waiting for its retry time — the back office's re-run. A period that
+   * succeeded runs nothing (`rerun` false): re-running is idempotent. Null when the job or the
+   * period is unknown; `busy` when it is running now.
+   */
+  rerun(job: string, period: string): Promise<RerunOutcome | null>;
 };
+
+export type RerunOutcome =
+  | { status: 'succeeded' | 'failed'; rerun: boolean; error: string | null }
+  | { status: 'busy' };
 
 export function createScheduler(o: SchedulerOptions): Scheduler {
   const clock = o.clock ?? (() => new Date());
@@ -222,8 +233,11 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     });
   }
 
-  /** Claims a period for this runner; the claim's attempt number, or null when another has it. */
-  async function claim(job: Job, p: Period, now: Date): Promise<number | null> {
+  /**
+   * Claims a period for this runner; the claim's attempt number, or null when another has it.
+   * `manual`: a re-run asked for by a person takes a failed period without waiting for its retry time.
+   */
+  async function claim(job: Job, p: Period, now: Date, manual = false): Promise<number | null> {
     const leaseUntil = new Date(now.getTime() + (job.leaseSeconds ?? DEFAULT_LEASE_SECONDS) * 1000);
     // One statement: a new period is inserted; an existing one is taken over only when it
     // failed and is due for a retry, or its runner's lease ran out. Two runners racing for
@@ -235,7 +249,7 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
          SET status = 'running', attempts = r.attempts + 1, runner = EXCLUDED.runner,
              lease_until = EXCLUDED.lease_until, started_at = EXCLUDED.started_at,
              finished_at = NULL, retry_at = NULL
-       WHERE (r.status = 'failed' AND r.retry_at <= ${now})
+       WHERE (r.status = 'failed' AND (${manual}::boolean OR r.retry_at <= ${now}))
           OR (r.status = 'running' AND r.lease_until <= ${now})
       RETURNING r.attempts`.execute(o.db.kysely);
     const row = r.rows[0];
@@ -316,10 +330,43 @@ export function createScheduler(o: SchedulerOptions): Scheduler {
     await Promise.all(runs);
   }
 
+  async function rerun(name: string, key: string): Promise<RerunOutcome | null> {
+    const job = o.jobs.find((j) => j.name === name);
+    if (!job) return null;
+    const read = () =>
+      o.db.kysely
+        .selectFrom('job_runs')
+        .select(['due_at', 'status', 'error', 'lease_until'])
+        .where('job', '=', name)
+        .where('period', '=', key)
+        .executeTakeFirst();
+    const row = await read();
+    if (!row) return null;
+    if (row.status === 'succeeded') return { status: 'succeeded', rerun: false, error: null };
+    const now = clock();
+    if (inFlight.has(name) || (row.status === 'running' && row.lease_until > now)) return { status: 'busy' };
+    const p = { key, dueAt: new Date(row.due_at) };
+    const attempt = await claim(job, p, now, true);
+    if (attempt === null) {
+      const again = await read();
+      return again?.status === 'succeeded' ? { status: 'succeeded', rerun: false, error: null } : { status: 'busy' };
+    }
+    const run = execute(job, p, attempt).finally(() => inFlight.delete(name));
+    inFlight.set(name, run);
+    await run;
+    const done = await read();
+    return {
+      status: done?.status === 'succeeded' ? 'succeeded' : 'failed',
+      rerun: true,
+      error: done?.error ?? null,
+    };
+  }
+
   return {
     jobs: o.jobs,
     runner,
     tick,
+    rerun,
     start() {
       if (timer || stopped) return;
       void tick();

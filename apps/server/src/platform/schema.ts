@@ -42,6 +42,10 @@ export interface BrandsTable {
   sms_budget_alerted_at: Timestamp | null;
   /** Manual adjustments above this (minor units, either sign) need a second staff member. */
   adjust_four_eyes_minor: Generated<bigint>;
+  /** Made by `khela brand create`: the demo seed refuses such a database (decision 0032). */
+  operator_brand: Generated<boolean>;
+  /** Addresses or CIDR blocks the brand's staff may call from; empty: anywhere (decision 0032). */
+  staff_allowed_addresses: Generated<string[]>;
 }
 
 export interface BrandDomainsTable {
@@ -277,6 +281,17 @@ export interface AuditLogTable {
   after: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
   /** Why, as the staff member said it. */
   reason: string | null;
+  /** What a staff write acted on ('staff:12', 'role:admin'), for the viewer's filter. */
+  target: string | null;
+}
+
+/** A role's permissions as its brand edited them (decision 0032); absent: the contract's default. */
+export interface StaffRolesTable {
+  brand_id: number;
+  role: string;
+  permissions: string[];
+  updated_at: GeneratedTimestamp;
+  updated_by: string;
 }
 
 /** Back-office staff (decision 0030): never members. */
@@ -707,6 +722,7 @@ export interface DB {
   staff_sessions: StaffSessionsTable;
   staff_setup_links: StaffSetupLinksTable;
   staff_login_challenges: StaffLoginChallengesTable;
+  staff_roles: StaffRolesTable;
   job_runs: JobRunsTable;
   daily_figures: DailyFiguresTable;
   password_reset_tokens: PasswordResetTokensTable;

@@ -94,12 +94,32 @@ const MISSING_APP_FILES = ['/app/khela.apk', '/app/khela.mobileconfig'];
 const DAY_MS = 86_400_000;
 
 /**
- * Seeds the demo brand 'khela'. Idempotent and safe on every start: the brand row is inserted
+ * The demo's accounts have published passwords and opening balances: they never go into a
+ * database that holds an operator's own brand (one made by `khela brand create`).
+ */
+export class DemoSeedRefused extends Error {
+  constructor(readonly merchantCode: string) {
+    super(
+      `SEED_DEMO is on, but this database holds the operator's brand ${merchantCode} (made by \`brand create\`): ` +
+        'the demo brand and its demo accounts are not seeded into it. Set SEED_DEMO=false.',
+    );
+  }
+}
+
+/**
+ * Seeds the demo brand 'khela' (refused with DemoSeedRefused on a database holding an
+ * operator's brand). Idempotent and safe on every start: the brand row is inserted
  * with ON CONFLICT DO NOTHING inside the transaction that inserts everything else, so when it
  * already exists (or another process is seeding it right now) nothing else is written.
  * Returns whether this call created the brand.
  */
 export async function seedDemo(db: Database, now: Date = new Date()): Promise<boolean> {
+  const own = await db.kysely
+    .selectFrom('brands')
+    .select('merchant_code')
+    .where('operator_brand', '=', true)
+    .executeTakeFirst();
+  if (own) throw new DemoSeedRefused(own.merchant_code);
   const created = await seedDemoBrand(db, now);
   await seedDemoBalances(db, DEMO_MERCHANT_CODE);
   await seedDemoProviders(db);

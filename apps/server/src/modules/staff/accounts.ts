@@ -15,7 +15,16 @@ export const SETUP_LINK_HOURS = 24;
 /** Staff usernames: letters, digits and . _ - ; 3 to 32 characters. */
 const USERNAME = /^[A-Za-z0-9._-]{3,32}$/;
 
-export class StaffInputError extends Error {}
+/** A refused `staff create`: `field` names the input at fault, `taken` a username in use. */
+export class StaffInputError extends Error {
+  constructor(
+    message: string,
+    readonly field: 'username' | 'roles' | 'brand',
+    readonly taken = false,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The address set-up links start with: PUBLIC_URL (read with the mail settings, which link to
@@ -32,41 +41,71 @@ export async function newSetupLink(db: Database, staffId: bigint): Promise<strin
   return token;
 }
 
+/** A new set-up link that replaces the staff member's unused ones (they stop working). */
+export async function replaceSetupLink(db: Database, staffId: bigint): Promise<string> {
+  await repo.expireSetupLinks(db, staffId);
+  return newSetupLink(db, staffId);
+}
+
 /**
- * `staff create`: a staff member of a brand with roles, and the one-time link where they set
- * their password and enrol TOTP. `createdBy` names who asked (`cli:<user>`).
+ * `staff create` and the staff screen's create alike: a staff member of a brand with roles, and
+ * the one-time link where they set their password and enrol TOTP. `createdBy` names who asked
+ * (`cli:<user>` or `staff:<id>`); a staff member's create carries their id, address and reason
+ * into the audit trail.
  */
 export async function createStaff(
   db: Database,
   linkBase: string,
-  o: { merchantCode: string; username: string; roles: string[]; createdBy: string },
+  o: {
+    merchantCode: string;
+    username: string;
+    roles: string[];
+    createdBy: string;
+    linkedMemberIds?: bigint[];
+    actor?: { staffId: bigint; ip: string; reason: string };
+  },
 ): Promise<{ staffId: bigint; link: string; expiresHours: number }> {
-  if (!USERNAME.test(o.username)) throw new StaffInputError('the username takes 3 to 32 letters, digits, . _ or -');
+  if (!USERNAME.test(o.username))
+    throw new StaffInputError('the username takes 3 to 32 letters, digits, . _ or -', 'username');
   if (o.roles.length === 0 || !o.roles.every(isRole))
-    throw new StaffInputError(`--role is one or more of ${ROLE_NAMES.join(', ')} (comma-separated)`);
+    throw new StaffInputError(`--role is one or more of ${ROLE_NAMES.join(', ')} (comma-separated)`, 'roles');
   const brand = await db.kysely
     .selectFrom('brands')
     .select(['id'])
     .where('merchant_code', '=', o.merchantCode)
     .executeTakeFirst();
-  if (!brand) throw new StaffInputError(`no brand ${o.merchantCode}`);
+  if (!brand) throw new StaffInputError(`no brand ${o.merchantCode}`, 'brand');
+  const roles = [...new Set(o.roles)];
   const staffId = await repo.insertStaff(db, {
     brandId: brand.id,
     username: o.username,
-    roles: [...new Set(o.roles)],
+    roles,
     createdBy: o.createdBy,
+    linkedMemberIds: o.linkedMemberIds ?? [],
   });
-  if (staffId === null) throw new StaffInputError(`brand ${o.merchantCode} already has a staff member ${o.username}`);
+  if (staffId === null)
+    throw new StaffInputError(`brand ${o.merchantCode} already has a staff member ${o.username}`, 'username', true);
   const token = await newSetupLink(db, staffId);
   await audit(db, {
     event: 'staff.created',
     brandId: brand.id,
-    ip: '',
+    staffId: o.actor?.staffId ?? null,
+    ip: o.actor?.ip ?? '',
+    target: `staff:${staffId}`,
+    reason: o.actor?.reason ?? null,
     detail: { by: o.createdBy },
-    after: { id: Number(staffId), username: o.username, roles: o.roles },
+    after: {
+      id: Number(staffId),
+      username: o.username,
+      roles,
+      linkedMemberIds: (o.linkedMemberIds ?? []).map(Number),
+    },
   });
-  return { staffId, link: `${linkBase}/admin/setup/${token}`, expiresHours: SETUP_LINK_HOURS };
+  return { staffId, link: setupLinkOf(linkBase, token), expiresHours: SETUP_LINK_HOURS };
 }
+
+/** The address of a set-up link's page in the back office. */
+export const setupLinkOf = (linkBase: string, token: string) => `${linkBase}/admin/setup/${token}`;
 
 async function linkOf(db: Database, token: string) {
   const link = await repo.liveSetupLink(db, hashToken(token));

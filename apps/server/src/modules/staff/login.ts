@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { StaffLoginBody, StaffVerifyBody } from '@khela/contract';
+import { addressAllowed } from '../../platform/address-list';
 import { audit } from '../../platform/audit';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
@@ -54,11 +55,27 @@ async function failed(
 }
 
 /**
+ * The brand's staff address allow-list (decision 0032) holds at login too: an address outside
+ * it gets no further than this, whatever it sends, and the attempt is audited.
+ */
+async function refuseOutsideAllowList(db: Database, visit: Visit, step: 'password' | 'code') {
+  if (addressAllowed(await repo.brandStaffAddresses(db, visit.brand.id), visit.ip)) return;
+  await audit(db, {
+    event: 'staff.address.refused',
+    brandId: visit.brand.id,
+    ip: visit.ip,
+    detail: { step },
+  });
+  throw new AppError('STAFF_ADDRESS_NOT_ALLOWED');
+}
+
+/**
  * Step one. A wrong password, a name nobody has, a locked or disabled account and one not yet
  * set up get the same answer, after the same argon2 work, so none tells which exist.
  */
 export async function staffLogin(deps: LoginDeps, visit: Visit, body: StaffLoginBody) {
   const { db } = deps;
+  await refuseOutsideAllowList(db, visit, 'password');
   const staff = await repo.staffByUsername(db, visit.brand.id, body.username);
   const usable = staff?.password_hash && staff.totp_enrolled_at && !staff.disabled_at ? staff : undefined;
   const right = usable?.password_hash
@@ -85,6 +102,7 @@ export async function staffLogin(deps: LoginDeps, visit: Visit, body: StaffLogin
  */
 export async function staffVerify(deps: LoginDeps, visit: Visit, body: StaffVerifyBody) {
   const { db, config } = deps;
+  await refuseOutsideAllowList(db, visit, 'code');
   const tokenHash = hashToken(body.challenge);
   const challenge = await repo.liveLoginChallenge(db, tokenHash);
   const staff = challenge ? await repo.staffById(db, challenge.staff_id) : undefined;

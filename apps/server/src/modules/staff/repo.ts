@@ -44,11 +44,17 @@ export function staffById(db: Database, id: bigint): Promise<StaffRow | undefine
 
 export async function insertStaff(
   db: Database,
-  s: { brandId: number; username: string; roles: string[]; createdBy: string },
+  s: { brandId: number; username: string; roles: string[]; createdBy: string; linkedMemberIds: bigint[] },
 ): Promise<bigint | null> {
   const row = await db.kysely
     .insertInto('staff')
-    .values({ brand_id: s.brandId, username: s.username, roles: s.roles, created_by: s.createdBy })
+    .values({
+      brand_id: s.brandId,
+      username: s.username,
+      roles: s.roles,
+      created_by: s.createdBy,
+      linked_member_ids: s.linkedMemberIds,
+    })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -236,6 +242,7 @@ export type LiveStaffSession = {
   merchant_code: string;
   username: string;
   roles: string[];
+  staff_allowed_addresses: string[];
 };
 
 /**
@@ -257,7 +264,8 @@ export async function touchLiveSession(
     ), touched AS (
       UPDATE staff_sessions SET last_seen_at = now() FROM s WHERE staff_sessions.id = s.id
     )
-    SELECT s.id AS session_id, s.expires_at, st.id AS staff_id, st.brand_id, b.merchant_code, st.username, st.roles
+    SELECT s.id AS session_id, s.expires_at, st.id AS staff_id, st.brand_id, b.merchant_code, st.username, st.roles,
+           b.staff_allowed_addresses
       FROM s JOIN staff st ON st.id = s.staff_id JOIN brands b ON b.id = st.brand_id
      WHERE st.disabled_at IS NULL`.execute(db.kysely);
   return r.rows[0];
@@ -287,18 +295,165 @@ export async function revokeSession(db: Database, staffId: bigint, sessionId: bi
   return r.numUpdatedRows > 0n;
 }
 
-export function auditRows(
-  db: Database,
-  brandId: number,
-  f: { event?: string; staffId?: number; memberId?: number; before?: number; pageSize: number },
-) {
+/** The audit viewer's filters (contract AuditFilter); `from`/`to` are already instants. */
+export type AuditFilter = {
+  staffId?: number;
+  event?: string;
+  memberId?: number;
+  target?: string;
+  from?: Date;
+  /** Exclusive. */
+  to?: Date;
+  text?: string;
+};
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function auditQuery(db: Database, brandId: number, f: AuditFilter) {
   let q = db.kysely
     .selectFrom('audit_log')
-    .select(['id', 'at', 'event', 'staff_id', 'member_id', 'ip', 'reason', 'before', 'after', 'detail'])
+    .select(['id', 'at', 'event', 'staff_id', 'member_id', 'ip', 'reason', 'target', 'before', 'after', 'detail'])
     .where('brand_id', '=', brandId);
-  if (f.event) q = q.where('event', '=', f.event);
+  if (f.event)
+    q = f.event.endsWith('.') ? q.where('event', 'like', `${likeEscaped(f.event)}%`) : q.where('event', '=', f.event);
   if (f.staffId) q = q.where('staff_id', '=', BigInt(f.staffId));
   if (f.memberId) q = q.where('member_id', '=', BigInt(f.memberId));
+  if (f.target) q = q.where('target', '=', f.target);
+  if (f.from) q = q.where('at', '>=', f.from);
+  if (f.to) q = q.where('at', '<', f.to);
+  if (f.text) {
+    const pattern = `%${likeEscaped(f.text)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('reason', 'ilike', pattern),
+        eb(sql`detail::text`, 'ilike', pattern),
+        eb(sql`before::text`, 'ilike', pattern),
+        eb(sql`after::text`, 'ilike', pattern),
+      ]),
+    );
+  }
+  return q;
+}
+
+export function auditRows(db: Database, brandId: number, f: AuditFilter & { before?: number; pageSize: number }) {
+  let q = auditQuery(db, brandId, f);
   if (f.before) q = q.where('id', '<', BigInt(f.before));
   return q.orderBy('id', 'desc').limit(f.pageSize).execute();
+}
+
+/** One page of the filtered trail older than `beforeId`, for the export's stream. */
+export function auditPage(db: Database, brandId: number, f: AuditFilter, beforeId: bigint | null, size: number) {
+  let q = auditQuery(db, brandId, f);
+  if (beforeId !== null) q = q.where('id', '<', beforeId);
+  return q.orderBy('id', 'desc').limit(size).execute();
+}
+
+/** The staff list's rows: each account with its last login (its newest session). */
+export function staffList(db: Database, brandId: number, id?: bigint) {
+  let q = db.kysely
+    .selectFrom('staff as s')
+    .select([
+      's.id',
+      's.username',
+      's.roles',
+      's.password_hash',
+      's.totp_enrolled_at',
+      's.locked_until',
+      's.disabled_at',
+      's.linked_member_ids',
+      's.created_at',
+      's.created_by',
+      (eb) =>
+        eb
+          .selectFrom('staff_sessions as ss')
+          .select((e) => e.fn.max('ss.created_at').as('at'))
+          .whereRef('ss.staff_id', '=', 's.id')
+          .as('last_login_at'),
+    ])
+    .where('s.brand_id', '=', brandId);
+  if (id !== undefined) q = q.where('s.id', '=', id);
+  return q.orderBy((eb) => eb.fn('lower', ['s.username'])).execute();
+}
+export type StaffListRow = Awaited<ReturnType<typeof staffList>>[number];
+
+/** Ends every live session of a staff member; how many it ended. */
+export async function revokeAllSessions(db: Database, staffId: bigint): Promise<number> {
+  const r = await db.kysely
+    .updateTable('staff_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('staff_id', '=', staffId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Unused set-up links of a staff member stop working (a newer one replaces them). */
+export async function expireSetupLinks(db: Database, staffId: bigint) {
+  await db.kysely
+    .updateTable('staff_setup_links')
+    .set({ expires_at: sql<Date>`now()` })
+    .where('staff_id', '=', staffId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<Date>`now()`)
+    .execute();
+}
+
+/**
+ * Back to before the set-up: no password, no TOTP secret, no recovery codes, no lock — the
+ * staff member can log in again only through a new set-up link.
+ */
+export async function clearCredentials(db: Database, staffId: bigint) {
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('staff')
+      .set({
+        password_hash: null,
+        totp_secret_sealed: null,
+        totp_enrolled_at: null,
+        failed_logins: 0,
+        locked_until: null,
+      })
+      .where('id', '=', staffId)
+      .execute();
+    await trx.deleteFrom('staff_recovery_codes').where('staff_id', '=', staffId).execute();
+  });
+}
+
+export async function setStaffFields(
+  db: Database,
+  staffId: bigint,
+  set: { roles?: string[]; linked_member_ids?: bigint[]; disabled_at?: Date | null },
+) {
+  await db.kysely.updateTable('staff').set(set).where('id', '=', staffId).execute();
+}
+
+export function storedRoles(db: Database, brandId: number) {
+  return db.kysely
+    .selectFrom('staff_roles')
+    .select(['role', 'permissions', 'updated_at', 'updated_by'])
+    .where('brand_id', '=', brandId)
+    .execute();
+}
+
+export async function upsertRole(db: Database, brandId: number, role: string, permissions: string[], by: string) {
+  await db.kysely
+    .insertInto('staff_roles')
+    .values({ brand_id: brandId, role, permissions, updated_by: by })
+    .onConflict((oc) =>
+      oc.columns(['brand_id', 'role']).doUpdateSet({ permissions, updated_by: by, updated_at: sql<Date>`now()` }),
+    )
+    .execute();
+}
+
+export function brandStaffAddresses(db: Database, brandId: number) {
+  return db.kysely
+    .selectFrom('brands')
+    .select('staff_allowed_addresses')
+    .where('id', '=', brandId)
+    .executeTakeFirstOrThrow()
+    .then((r) => r.staff_allowed_addresses);
+}
+
+export async function setBrandStaffAddresses(db: Database, brandId: number, addresses: string[]) {
+  await db.kysely.updateTable('brands').set({ staff_allowed_addresses: addresses }).where('id', '=', brandId).execute();
 }

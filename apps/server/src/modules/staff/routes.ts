@@ -1,9 +1,23 @@
 import {
+  auditExportCall,
   auditLogCall,
+  jobRerunCall,
+  jobsListCall,
+  roleEditCall,
+  rolesListCall,
+  staffAddressesCall,
+  staffAddressesEditCall,
+  staffCreateCall,
+  staffDisableCall,
+  staffEnableCall,
+  staffLinkedMembersCall,
+  staffListCall,
   staffLoginCall,
   staffLogoutCall,
   staffMeCall,
+  staffResetCall,
   staffRevokeSessionCall,
+  staffRolesCall,
   staffSessionsCall,
   staffSetupConfirmCall,
   staffSetupPasswordCall,
@@ -11,16 +25,24 @@ import {
 } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
 import { clientIp } from '../../platform/client-ip';
+import { loadMailConfig } from '../../platform/email';
 import { perAddressPerMinute } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { secretsKeyWarning } from '../../platform/secrets-key';
 import { visitOf } from '../../platform/visit';
-import { setupConfirm, setupPassword } from './accounts';
-import { auditTrail } from './audit-trail';
+import { linkBaseOf, setupConfirm, setupPassword } from './accounts';
+import { setStaffAddresses, staffAddresses } from './addresses';
+import { auditCsv, auditTrail } from './audit-trail';
+import { jobsList, rerunJob } from './jobs-desk';
 import { staffLogin, staffVerify } from './login';
+import * as management from './management';
+import { editRole, listRoles } from './roles';
 import { me, ownSessions, registerStaffCaller, revokeOwnSession } from './sessions';
 
-/** The back office's own calls under /bo/ (decision 0030): set-up, login, own sessions, audit. */
+/**
+ * The back office's own calls under /bo/ (decisions 0030, 0032): set-up, login, own sessions,
+ * staff and roles, the staff address allow-list, the audit trail and the jobs.
+ */
 export async function staffRoutes(app: FastifyInstance) {
   const { db, config } = app;
   registerStaffCaller();
@@ -44,4 +66,37 @@ export async function staffRoutes(app: FastifyInstance) {
   route(app, staffRevokeSessionCall, (req) => revokeOwnSession(db, req.caller, BigInt(req.params.id), ipOf(req)));
 
   route(app, auditLogCall, (req) => auditTrail(db, req.caller, req.query));
+  route(app, auditExportCall, (req, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="audit-${req.caller.merchantCode}-${day}.csv"`)
+      .send(auditCsv(db, req.caller, req.query));
+  });
+
+  // Set-up links point where the password-reset emails do: PUBLIC_URL, else this machine.
+  const linkBase = linkBaseOf(loadMailConfig(config.dataDir).PUBLIC_URL, config);
+  const actorOf = (req: Parameters<typeof ipOf>[0] & { caller: management.Actor['staff'] }) => ({
+    staff: req.caller,
+    ip: ipOf(req),
+    linkBase,
+  });
+  route(app, staffListCall, (req) => management.listStaff(db, req.caller.brandId, req.query.status));
+  route(app, staffCreateCall, (req) => management.createByStaff(db, actorOf(req), req.body));
+  route(app, staffRolesCall, (req) => management.setRoles(db, actorOf(req), req.params.id, req.body));
+  route(app, staffLinkedMembersCall, (req) => management.setLinkedMembers(db, actorOf(req), req.params.id, req.body));
+  route(app, staffDisableCall, (req) => management.disable(db, actorOf(req), req.params.id, req.body.reason));
+  route(app, staffEnableCall, (req) => management.enable(db, actorOf(req), req.params.id, req.body.reason));
+  route(app, staffResetCall, (req) => management.reset(db, actorOf(req), req.params.id, req.body));
+
+  route(app, rolesListCall, (req) => listRoles(db, req.caller.brandId));
+  route(app, roleEditCall, (req) => editRole(db, req.caller, ipOf(req), { role: req.params.role, ...req.body }));
+
+  route(app, staffAddressesCall, (req) => staffAddresses(db, req.caller.brandId));
+  route(app, staffAddressesEditCall, (req) => setStaffAddresses(db, req.caller, ipOf(req), req.body));
+
+  route(app, jobsListCall, (req) => jobsList(db, req.server.jobs));
+  route(app, jobRerunCall, (req) =>
+    rerunJob(db, req.server.jobs, req.caller, ipOf(req), { ...req.params, ...req.body }),
+  );
 }

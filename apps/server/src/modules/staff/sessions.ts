@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { OWN_SESSION, type Permission, permissionsOf } from '@khela/contract';
+import { OWN_SESSION, type Permission } from '@khela/contract';
+import { addressAllowed } from '../../platform/address-list';
 import { audit } from '../../platform/audit';
 import { brandOf } from '../../platform/brand';
+import { clientIp } from '../../platform/client-ip';
 import type { Config } from '../../platform/config';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -9,6 +11,7 @@ import { registerAuthenticator } from '../../platform/route';
 import { bearerOf, hashToken, TOKEN_BYTES } from '../../platform/sessions';
 import type { Visit } from '../../platform/visit';
 import * as repo from './repo';
+import { permissionsFor } from './roles';
 
 /**
  * Staff sessions (decision 0030): a bearer token of their own table — a player's token opens
@@ -50,8 +53,10 @@ export async function openStaffSession(db: Database, config: SessionConfig, staf
 
 /**
  * The `staff` authenticator of route(): no live staff session of this host's brand → 401 (a
- * visitor, a player's token, an expired session alike); a session whose roles lack the call's
- * permission → 403. Both before the input is read. `staff:session` asks for a session only.
+ * visitor, a player's token, an expired session alike); a call from outside the brand's staff
+ * address allow-list → 403 STAFF_ADDRESS_NOT_ALLOWED, audited; a session whose roles (as the
+ * brand stores them) lack the call's permission → 403. All before the input is read.
+ * `staff:session` asks for a session only.
  */
 export function registerStaffCaller() {
   registerAuthenticator('staff', async (req, permission) => {
@@ -64,7 +69,18 @@ export function registerStaffCaller() {
     );
     if (!s) throw new AppError('UNAUTHORIZED');
     if (s.brand_id !== (await brandOf(req)).id) throw new AppError('UNAUTHORIZED');
-    const permissions = permissionsOf(s.roles);
+    const ip = clientIp(req, req.server.config.TRUSTED_PROXY_HEADER);
+    if (!addressAllowed(s.staff_allowed_addresses, ip)) {
+      await audit(req.server.db, {
+        event: 'staff.address.refused',
+        brandId: s.brand_id,
+        staffId: BigInt(s.staff_id),
+        ip,
+        detail: { method: req.method, path: req.routeOptions.url ?? '' },
+      });
+      throw new AppError('STAFF_ADDRESS_NOT_ALLOWED');
+    }
+    const permissions = await permissionsFor(req.server.db, s.brand_id, s.roles);
     if (permission !== OWN_SESSION && !permissions.includes(permission as Permission)) throw new AppError('FORBIDDEN');
     req.caller = {
       id: BigInt(s.staff_id),

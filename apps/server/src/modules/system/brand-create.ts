@@ -67,6 +67,8 @@ export async function createBrand(
         default_language: languages[0] as string,
         currency,
         currency_symbol: SYMBOLS[currency] ?? currency,
+        // The demo seed refuses a database holding an operator's brand (decision 0032).
+        operator_brand: true,
       })
       .returning(['id', 'is_default'])
       .executeTakeFirstOrThrow();
