@@ -65,7 +65,7 @@ export type AuditEvent =
   | 'adjust.approved'
   | 'adjust.rejected'
   /** The requester tried to approve their own adjustment. */
-  | 'adjust.self.refused';
+  | 'adjust.self.refused'
   /** Staff management (decision 0032): each with the record before and after and the reason. */
   | 'staff.roles.changed'
   | 'staff.linked.changed'
