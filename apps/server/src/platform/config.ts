@@ -91,6 +91,8 @@ const Env = z.object({
     .default(256 * 1024),
   /** Directory of the built web app; served when it exists. */
   WEB_DIST: z.string().default(''),
+  /** Directory of the built back office (apps/admin); served under /admin when it exists. */
+  ADMIN_DIST: z.string().default(''),
   /** Seed the demo brand on first start (on by default: the README's first command shows a site). */
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'])
@@ -199,7 +201,7 @@ const Env = z.object({
     .default(3600),
 });
 
-export type Config = z.infer<typeof Env> & { webDist: string; dataDir: string };
+export type Config = z.infer<typeof Env> & { webDist: string; adminDist: string; dataDir: string };
 
 export class ConfigError extends Error {}
 
@@ -215,5 +217,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     dataDir: path.resolve(c.DATA_DIR),
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : path.resolve(here, '../../../web/dist'),
+    adminDist: c.ADMIN_DIST ? path.resolve(c.ADMIN_DIST) : path.resolve(here, '../../../admin/dist'),
   };
 }
