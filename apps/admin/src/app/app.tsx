@@ -2,7 +2,14 @@ import { ApiError } from '@khela/client';
 import type { StaffMe } from '@khela/contract/staff';
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, RouterProvider, useOutletContext } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  type RouteObject,
+  RouterProvider,
+  useLocation,
+  useOutletContext,
+} from 'react-router';
 import { Loading } from '../components/states';
 import { ComingSoon, Forbidden, NotFound } from '../features/areas/area-pages';
 import { LoginPage } from '../features/login/login-page';
@@ -43,7 +50,9 @@ function AreaRoute({ area }: { area: Area }) {
 
 function Home() {
   const me = useOutletContext<StaffMe>();
-  return <Navigate to={homeOf(me.permissions)} replace />;
+  // The login's notice (recovery codes left) travels on to the landing screen.
+  const { state } = useLocation();
+  return <Navigate to={homeOf(me.permissions)} replace state={state} />;
 }
 
 export const routes: RouteObject[] = [
