@@ -36,7 +36,7 @@ describe('my sessions', () => {
     // 03:00 UTC is 09:00 in Dhaka.
     expect(within(rows[0] as HTMLElement).getByText('2026-11-26 09:00:00')).toBeTruthy();
     expect(within(rows[1] as HTMLElement).getByText('Firefox · Linux')).toBeTruthy();
-    expect(screen.getAllByText('Time zone: Asia/Dhaka').length).toBeGreaterThan(1);
+    expect(screen.getByText('Time zone: Asia/Dhaka')).toBeTruthy();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'End all other sessions' }));

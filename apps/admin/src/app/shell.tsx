@@ -63,7 +63,9 @@ function Frame({ me }: { me: StaffMe }) {
           </span>
         </p>
         <div className="topbar-side">
-          <span className="zone-chip">{t('common.timeZone', { zone: f.timeZone })}</span>
+          <span className="zone-chip" title={t('common.timeZoneHint')}>
+            {t('common.timeZone', { zone: f.timeZone })}
+          </span>
           <Preferences />
           <span className="who" title={me.roles.map((r) => t(`roles.${r}`, { defaultValue: r })).join(', ')}>
             {me.username}

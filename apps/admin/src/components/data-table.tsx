@@ -52,6 +52,8 @@ type Props<Row> = {
   getRowId: (row: Row) => string;
   /** A row's details, opened under it (e.g. an audit entry's record before and after). */
   renderDetails?: (row: Row) => ReactNode;
+  /** Whether a row has details to open (default: every row). */
+  hasDetails?: (row: Row) => boolean;
 };
 
 const SORT_PARAM = 'sort';
@@ -74,6 +76,7 @@ export function DataTable<Row>({
   emptyText,
   getRowId,
   renderDetails,
+  hasDetails = () => true,
 }: Props<Row>) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -204,14 +207,16 @@ export function DataTable<Row>({
                     ))}
                     {renderDetails && (
                       <td className="cell-action">
-                        <button
-                          type="button"
-                          className="button button-small button-quiet"
-                          aria-expanded={open === row.id}
-                          onClick={() => setOpen(open === row.id ? null : row.id)}
-                        >
-                          {open === row.id ? t('table.hideDetails') : t('table.showDetails')}
-                        </button>
+                        {hasDetails(row.original) && (
+                          <button
+                            type="button"
+                            className="button button-small button-quiet"
+                            aria-expanded={open === row.id}
+                            onClick={() => setOpen(open === row.id ? null : row.id)}
+                          >
+                            {open === row.id ? t('table.hideDetails') : t('table.showDetails')}
+                          </button>
+                        )}
                       </td>
                     )}
                   </tr>

@@ -29,7 +29,10 @@ export function Preferences() {
           setTheme(other);
         }}
       >
-        {theme === 'dark' ? t('shell.lightTheme') : t('shell.darkTheme')}
+        <span aria-hidden="true" className="pref-icon">
+          {theme === 'dark' ? '☀' : '☾'}
+        </span>
+        <span className="pref-label">{theme === 'dark' ? t('shell.lightTheme') : t('shell.darkTheme')}</span>
       </button>
     </div>
   );

@@ -36,8 +36,12 @@ export async function fetchAuditPage(r: PageRequest, signal: AbortSignal) {
   return { rows, nextCursor: rows.length === r.pageSize && last ? String(last.id) : null };
 }
 
+/** Whether a recorded value says anything (the trail stores `{}` for "no detail"). */
+const recorded = (value: unknown) =>
+  value !== null && value !== undefined && !(typeof value === 'object' && Object.keys(value).length === 0);
+
 function Json({ label, value }: { label: string; value: unknown }) {
-  if (value === null || value === undefined) return null;
+  if (!recorded(value)) return null;
   return (
     <div className="json">
       <h3>{label}</h3>
@@ -94,6 +98,7 @@ export function AuditPage() {
         defaultPageSize={50}
         emptyTitle={t('audit.empty')}
         emptyText={t('audit.emptyText')}
+        hasDetails={(r) => recorded(r.before) || recorded(r.after) || recorded(r.detail)}
         renderDetails={(r) => (
           <div className="json-grid">
             <Json label={t('audit.before')} value={r.before} />
