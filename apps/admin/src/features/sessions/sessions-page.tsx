@@ -72,7 +72,7 @@ export function SessionsPage() {
         <ErrorState message={errorText(t, sessions.error)} onRetry={() => sessions.refetch()} />
       ) : (
         <div className="table-scroll">
-          <table aria-label={t('sessions.title')}>
+          <table className="sessions-table" aria-label={t('sessions.title')}>
             <thead>
               <tr>
                 <th scope="col">{t('sessions.device')}</th>
@@ -89,7 +89,7 @@ export function SessionsPage() {
               {sessions.data.map((s) => (
                 <tr key={s.id} className={s.current ? 'row-current' : undefined}>
                   <td title={s.userAgent}>
-                    {deviceOf(s.userAgent)}
+                    <span className="device">{deviceOf(s.userAgent)}</span>
                     {s.current && <span className="badge badge-ok">{t('sessions.thisOne')}</span>}
                   </td>
                   <td className="mono">{s.ip || '—'}</td>
