@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything a change needs, in order, on a fresh machine too.
 //   check (typecheck + lint) → contract, games, server (PGlite, then PostgreSQL; the rate limits
-//   again on Redis), web unit tests →
+//   again on Redis), web and back office unit tests →
 //   production build → bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
 // Ends with one line 'N passed, N failed' counting every test of every suite.
 import { spawnSync } from 'node:child_process';
@@ -109,7 +109,9 @@ if (want('server')) {
   }
 }
 if (want('web')) vitest('web tests', 'apps/web');
-if (want('build') || want('size') || want('e2e')) run('production build of the web app', 'npm', ['run', 'build']);
+if (want('admin')) vitest('admin tests', 'apps/admin');
+if (want('build') || want('size') || want('e2e'))
+  run('production build of the web app and the back office', 'npm', ['run', 'build']);
 if (want('size')) run('bundle budgets (size-limit)', 'npx', ['size-limit']);
 if (want('e2e')) {
   if (ensureChromium()) vitest('end-to-end tests in Chromium', 'e2e');

@@ -40,7 +40,7 @@ import { installRealtime } from './platform/realtime';
 import { SECURITY_SCHEMES } from './platform/route';
 import { installSecurityHeaders } from './platform/security-headers';
 import { installSessions } from './platform/sessions';
-import { installNotFound, webApp } from './platform/web';
+import { adminApp, installNotFound, webApp } from './platform/web';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +112,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(crashGame);
   await app.register(inhousePage);
   await app.register(webApp, { headOf: pageHeadOf(db) });
+  await app.register(adminApp);
   installJobs(app, jobsOf(config));
   installNotFound(app);
   return app;

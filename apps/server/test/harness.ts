@@ -56,6 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { se
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
+    ADMIN_DIST: '/nonexistent',
     ...(url ? { DATABASE_URL: url } : {}),
     ...env,
   });

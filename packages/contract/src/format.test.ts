@@ -157,6 +157,13 @@ describe('dates', () => {
     expect(en.date('2026-11-22T00:00:00Z', { time: false, utc: true })).toBe('22 Nov 2026');
   });
 
+  it("writes a timestamp and a date in a brand's zone, whatever the visitor's", () => {
+    // 16:40:05 UTC is 22:40:05 in Dhaka (UTC+6, no daylight saving).
+    expect(en.timestamp('2026-11-22T16:40:05Z', 'Asia/Dhaka')).toBe('2026-11-22 22:40:05');
+    expect(bn.timestamp('2026-11-22T18:00:00Z', 'Asia/Dhaka')).toBe('২০২৬-১১-২৩ ০০:০০:০০');
+    expect(en.date('2026-11-22T18:30:00Z', { time: false, timeZone: 'Asia/Dhaka' })).toBe('23 Nov 2026');
+  });
+
   it('writes timestamps as yyyy-MM-dd HH:mm:ss in the locale digits', () => {
     expect(en.timestamp(at)).toBe('2026-11-22 22:40:05');
     expect(bn.timestamp(at)).toBe('২০২৬-১১-২২ ২২:৪০:০৫');

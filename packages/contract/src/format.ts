@@ -199,6 +199,11 @@ export type DateOptions = {
   time?: boolean;
   /** In UTC rather than the visitor's zone (a day key such as 2026-11-22). */
   utc?: boolean;
+  /**
+   * In this IANA zone rather than the visitor's: the back office writes a brand's data in the
+   * brand's zone (Asia/Dhaka by default) wherever the staff member sits.
+   */
+  timeZone?: string;
 };
 
 export type Formatter = {
@@ -223,8 +228,11 @@ export type Formatter = {
   digits(text: string | number | bigint): string;
   /** A date (with the time unless `time: false`) in the locale's words and digits. */
   date(value: Date | string | number, options?: DateOptions): string;
-  /** A timestamp as 'yyyy-MM-dd HH:mm:ss' (24-hour) in the visitor's zone and the locale's digits. */
-  timestamp(value: Date | string | number): string;
+  /**
+   * A timestamp as 'yyyy-MM-dd HH:mm:ss' (24-hour) in the locale's digits, in the visitor's zone
+   * or in `timeZone` (an IANA name).
+   */
+  timestamp(value: Date | string | number, timeZone?: string): string;
 };
 
 function build(locale: string): Formatter {
@@ -258,7 +266,8 @@ function build(locale: string): Formatter {
   };
   const dateFormats = new Map<string, Intl.DateTimeFormat>();
   const dateFormat = (o: DateOptions): Intl.DateTimeFormat => {
-    const key = `${o.time ?? true}${o.utc ?? false}`;
+    const zone = o.utc ? 'UTC' : o.timeZone;
+    const key = `${o.time ?? true}${zone ?? ''}`;
     let f = dateFormats.get(key);
     if (!f) {
       f = new Intl.DateTimeFormat(s.dateTag, {
@@ -266,7 +275,7 @@ function build(locale: string): Formatter {
         ...((o.time ?? true)
           ? { timeStyle: 'short' as const, hourCycle: s.hour23 ? ('h23' as const) : ('h12' as const) }
           : {}),
-        ...(o.utc ? { timeZone: 'UTC' } : {}),
+        ...(zone ? { timeZone: zone } : {}),
       });
       dateFormats.set(key, f);
     }
@@ -291,8 +300,20 @@ function build(locale: string): Formatter {
       // Digits forced to the locale's whatever the engine's locale data says.
       return localDigits(dateFormat(o).format(d), s);
     },
-    timestamp(value) {
+    timestamp(value, timeZone) {
       const d = new Date(value);
+      if (timeZone) {
+        if (Number.isNaN(d.getTime())) return '';
+        const parts = Object.fromEntries(
+          zonedParts(timeZone)
+            .formatToParts(d)
+            .map((x) => [x.type, x.value]),
+        );
+        return localDigits(
+          `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`,
+          s,
+        );
+      }
       const p = (n: number) => String(n).padStart(2, '0');
       return localDigits(
         `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`,
@@ -311,6 +332,27 @@ const DEFAULT_SYMBOL = '$';
  */
 export function currencySymbol(playMoney: boolean, brandSymbol: string | undefined): string {
   return playMoney ? '' : brandSymbol || DEFAULT_SYMBOL;
+}
+
+const zoned = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar fields of a moment in an IANA zone, two digits each, on a 24-hour clock. */
+function zonedParts(timeZone: string): Intl.DateTimeFormat {
+  let f = zoned.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB-u-nu-latn', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoned.set(timeZone, f);
+  }
+  return f;
 }
 
 const cache = new Map<string, Formatter>();

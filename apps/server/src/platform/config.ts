@@ -91,6 +91,8 @@ const Env = z.object({
     .default(256 * 1024),
   /** Directory of the built web app; served when it exists. */
   WEB_DIST: z.string().default(''),
+  /** Directory of the built back office (apps/admin); served under /admin when it exists. */
+  ADMIN_DIST: z.string().default(''),
   /**
    * Seed the demo brand, its content and its demo player accounts (published passwords). Unset:
    * on, except with NODE_ENV=production, so a real site never gets them by accident; the
@@ -203,7 +205,12 @@ const Env = z.object({
     .default(3600),
 });
 
-export type Config = Omit<z.infer<typeof Env>, 'SEED_DEMO'> & { SEED_DEMO: boolean; webDist: string; dataDir: string };
+export type Config = Omit<z.infer<typeof Env>, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
+  webDist: string;
+  adminDist: string;
+  dataDir: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -220,5 +227,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SEED_DEMO: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
     dataDir: path.resolve(c.DATA_DIR),
     webDist: c.WEB_DIST ? path.resolve(c.WEB_DIST) : path.resolve(here, '../../../web/dist'),
+    adminDist: c.ADMIN_DIST ? path.resolve(c.ADMIN_DIST) : path.resolve(here, '../../../admin/dist'),
   };
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { isAdminUrl } from './web';
 
 /**
  * Content-Security-Policy: no inline script runs but the ones the site's own index.html carries,
@@ -28,10 +29,34 @@ export const CSP_DIRECTIVES = {
 };
 
 /**
+ * The back office's CSP (BACK-OFFICE.md "Shape"), stricter than the site's: nothing but its own
+ * files — no inline script or style, no images, frames or sockets from elsewhere — and no page
+ * may frame it, so a staff member's clicks cannot be borrowed by another site.
+ */
+export const ADMIN_CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'none'"],
+  frameSrc: ["'none'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+  upgradeInsecureRequests: null,
+};
+
+/**
  * Helmet's headers, computed once at start: they never depend on the request, and building
  * them per request cost more than the whole status call (see bench/).
  */
-export function securityHeaders(scriptHashes: readonly string[] = []): Record<string, string> {
+export function securityHeaders(
+  scriptHashes: readonly string[] = [],
+  base: Record<string, string[] | null> & { scriptSrc: string[] } = CSP_DIRECTIVES,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader(name: string, value: string) {
@@ -41,7 +66,7 @@ export function securityHeaders(scriptHashes: readonly string[] = []): Record<st
       delete headers[name.toLowerCase()];
     },
   };
-  const directives = { ...CSP_DIRECTIVES, scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...scriptHashes] };
+  const directives = { ...base, scriptSrc: [...base.scriptSrc, ...scriptHashes] };
   helmet({ contentSecurityPolicy: { directives }, crossOriginEmbedderPolicy: false })(
     {} as never,
     res as never,
@@ -64,9 +89,12 @@ export const API_HEADERS: Record<string, string> = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };
 
-/** Whether a request is for the JSON API (`/wps/`, `/lgw/`); run on every request, so no array walk. */
+/**
+ * Whether a request is for the JSON API (`/wps/`, `/lgw/`, the back office's `/bo/`); run on
+ * every request, so no array walk.
+ */
 function isApiUrl(url: string): boolean {
-  return url.startsWith('/wps/') || url.startsWith('/lgw/');
+  return url.startsWith('/wps/') || url.startsWith('/lgw/') || url.startsWith('/bo/');
 }
 
 /**
@@ -88,8 +116,10 @@ export function inlineScriptHashes(html: string): string[] {
 export function installSecurityHeaders(app: FastifyInstance) {
   const index = path.join(app.config.webDist, 'index.html');
   const pageHeaders = securityHeaders(existsSync(index) ? inlineScriptHashes(readFileSync(index, 'utf8')) : []);
+  // The back office runs no inline script at all; search engines have no business with it.
+  const adminHeaders = { ...securityHeaders([], ADMIN_CSP_DIRECTIVES), 'x-robots-tag': 'noindex, nofollow' };
   app.addHook('onRequest', (req, reply, done) => {
-    reply.headers(isApiUrl(req.url) ? API_HEADERS : pageHeaders);
+    reply.headers(isApiUrl(req.url) ? API_HEADERS : isAdminUrl(req.url) ? adminHeaders : pageHeaders);
     done();
   });
 }

@@ -7,8 +7,22 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { failure } from './errors';
 
-/** Paths owned by the API: an unknown one is a 404 envelope, never the web app. */
-const API_PREFIXES = ['/wps/', '/lgw/', '/docs', '/provider/', '/ws', '/play/'];
+/**
+ * Paths owned by the API: an unknown one is a 404 envelope, never a page. `/bo/` is the back
+ * office's calls and `/psp/` the payment providers' callbacks.
+ */
+const API_PREFIXES = ['/wps/', '/lgw/', '/bo/', '/psp/', '/docs', '/provider/', '/ws', '/play/'];
+
+/** The back office's own address space (BACK-OFFICE.md "Shape"): its pages and its bundle. */
+export const ADMIN_BASE = '/admin';
+
+/** Whether a URL is the back office's (`/admin`, `/admin/…`), not a page of the site's. */
+export function isAdminUrl(url: string): boolean {
+  return (
+    url.startsWith(ADMIN_BASE) &&
+    (url.length === ADMIN_BASE.length || url[ADMIN_BASE.length] === '/' || url[ADMIN_BASE.length] === '?')
+  );
+}
 
 /** Hashed build output: the name changes with the content, so a browser may keep it for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -37,6 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The site's page for a request (index.html with its head hints), or null without a build. */
     sitePage: ((req: FastifyRequest, pathname: string) => Promise<PageVariant>) | null;
+    /** The back office's one page (apps/admin's index.html), or null without its build. */
+    adminPage: PageVariant | null;
   }
 }
 
@@ -142,6 +158,12 @@ function sendPage(req: FastifyRequest, reply: FastifyReply, page: PageVariant) {
 export function installNotFound(app: FastifyInstance) {
   app.setNotFoundHandler({ preHandler: app.limiter.hook() }, async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
+    const pageLike = (req.method === 'GET' || req.method === 'HEAD') && ['', '.html'].includes(path.extname(url));
+    // The back office answers its own deep links with its own page, never the site's.
+    if (isAdminUrl(url)) {
+      if (!pageLike || !app.adminPage) return reply.code(404).send(failure('NOT_FOUND'));
+      return sendPage(req, reply, app.adminPage);
+    }
     const wantsPage =
       app.sitePage !== null &&
       (req.method === 'GET' || req.method === 'HEAD') &&
@@ -151,6 +173,16 @@ export function installNotFound(app: FastifyInstance) {
     if (!wantsPage || !app.sitePage) return reply.code(404).send(failure('NOT_FOUND'));
     return sendPage(req, reply, await app.sitePage(req, url));
   });
+}
+
+/** Hashed assets for a year, other files of the build for five minutes, pages revalidated. */
+function cacheControlOf(filePath: string): string {
+  return filePath.includes(`${path.sep}assets${path.sep}`)
+    ? IMMUTABLE
+    : // play.html names the current asset hashes: always revalidate it.
+      filePath.endsWith('.html')
+      ? 'no-cache'
+      : 'public, max-age=300';
 }
 
 /**
@@ -177,15 +209,7 @@ export const webApp = fp(async (app: FastifyInstance, opts: { headOf?: PageHeadO
     // The site's page goes out with its head hints, from the not-found handler.
     allowedPath: (pathname) => pathname !== '/index.html',
     setHeaders(res, filePath) {
-      res.header(
-        'cache-control',
-        filePath.includes(`${path.sep}assets${path.sep}`)
-          ? IMMUTABLE
-          : // play.html names the current asset hashes: always revalidate it.
-            filePath.endsWith('.html')
-            ? 'no-cache'
-            : 'public, max-age=300',
-      );
+      res.header('cache-control', cacheControlOf(filePath));
     },
   });
   app.sitePage = async (req, pathname) => {
@@ -197,4 +221,34 @@ export const webApp = fp(async (app: FastifyInstance, opts: { headOf?: PageHeadO
       return variant({});
     }
   };
+});
+
+/**
+ * Serves the built back office (apps/admin) under /admin: its own bundle, precompressed and
+ * cached like the site's, and its one page for every deep link (the not-found handler above).
+ * The player site's page never names these files, so a player never downloads them; the strict
+ * CSP of these answers is set in security-headers.ts.
+ */
+export const adminApp = fp(async (app: FastifyInstance) => {
+  const dist = app.config.adminDist;
+  const indexPath = path.join(dist, 'index.html');
+  app.decorate('adminPage', null);
+  if (!existsSync(indexPath)) {
+    app.log.warn({ dist }, 'back office not built; run `npm run build` to serve /admin');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: dist,
+    prefix: `${ADMIN_BASE}/`,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // The site's registration already decorated the reply with sendFile.
+    decorateReply: false,
+    allowedPath: (pathname) => pathname !== '/index.html',
+    setHeaders(res, filePath) {
+      res.header('cache-control', cacheControlOf(filePath));
+    },
+  });
+  app.adminPage = variantsOf(readFileSync(indexPath, 'utf8'))({});
 });

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import bn from './bn.json';
+import en from './en.json';
+
+/** Every leaf of a text tree as `a.b.c` → text. */
+function leaves(node: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof node === 'string') out.set(prefix, node);
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node))
+      for (const [p, t] of leaves(v, prefix ? `${prefix}.${k}` : k)) out.set(p, t);
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('the back office texts', () => {
+  const b = leaves(bn);
+  const e = leaves(en);
+
+  it('has the same keys in Bengali and English', () => {
+    expect([...b.keys()].sort()).toEqual([...e.keys()].sort());
+  });
+
+  it('fills the same placeholders in both languages, and leaves no text empty', () => {
+    for (const [key, text] of e) {
+      expect(text.trim(), key).not.toBe('');
+      expect(b.get(key)?.trim(), key).not.toBe('');
+      expect(placeholders(b.get(key) ?? ''), key).toEqual(placeholders(text));
+    }
+  });
+
+  it('writes the Bengali texts in Bengali, not English left untranslated', () => {
+    const untranslated = [...b].filter(([key, text]) => text === e.get(key) || !/[\u0980-\u09ff]/.test(text));
+    expect(untranslated).toEqual([]);
+  });
+});
