@@ -403,7 +403,7 @@ export const dashboardCall = endpoint<typeof staffDashboardDefs.dashboardCall>({
   method: 'GET',
   path: '/bo/dashboard',
   auth: 'staff:reports.read',
-  input: [],
+  input: ['query'],
 });
 export const adjustmentsCall = endpoint<typeof staffPlayersDefs.adjustmentsCall>({
   method: 'GET',

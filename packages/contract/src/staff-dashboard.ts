@@ -1,4 +1,5 @@
 import { defineCall } from './call';
+import { NoQuery } from './system';
 import { z } from './zod';
 
 /**
@@ -54,5 +55,6 @@ export const dashboardCall = defineCall({
   auth: 'staff:reports.read',
   tag: 'back office',
   summary: 'Stakes, wins, GGR, new and active players by day for 30 days; players online and open rounds now',
+  query: NoQuery,
   response: Dashboard,
 });

@@ -21,8 +21,7 @@ export const AREAS: readonly Area[] = [
   { id: 'reports', path: '/reports', permission: 'reports.read', built: false },
   { id: 'staff', path: '/staff', permission: 'staff.read', built: false },
   { id: 'audit', path: '/audit', permission: 'audit.read', built: true },
-  // The periodic jobs' record (last run, failures) is read like the audit trail.
-  { id: 'jobs', path: '/jobs', permission: 'audit.read', built: false },
+  { id: 'jobs', path: '/jobs', permission: 'jobs.read', built: false },
 ];
 
 /** Where a staff member lands after login: the first area their roles open, else their sessions. */
