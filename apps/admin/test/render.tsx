@@ -33,6 +33,8 @@ export const STAFF_ME = {
     'staff.read',
     'staff.write',
     'audit.read',
+    'jobs.read',
+    'jobs.run',
   ],
   sessionExpiresAt: '2026-11-26T18:00:00.000Z',
 };
