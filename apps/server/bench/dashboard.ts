@@ -95,9 +95,9 @@ export async function dashboardBench() {
     const { rows } = await sql<{ counted: string; ledger: string }>`
       SELECT (SELECT sum(stakes - wins) FROM daily_figures WHERE brand_id = ${brandId})::text AS counted,
              (SELECT -sum(p.amount) FROM postings p JOIN ledger_accounts a ON a.id = p.account_id
-               WHERE a.brand_id = ${brandId} AND a.member_id IS NOT NULL AND a.currency = 'BDT') :: text AS ledger`.execute(
-      db.kysely,
-    );
+               JOIN ledger_transactions t ON t.id = p.tx_id
+               WHERE a.brand_id = ${brandId} AND a.member_id IS NOT NULL AND a.currency = 'BDT'
+                 AND t.kind IN ('bet', 'rollback', 'win', 'release'))::text AS ledger`.execute(db.kysely);
     const r = rows[0];
     console.log(`  GGR counted by day ${r?.counted} = ledger ${r?.ledger}: ${r?.counted === r?.ledger ? 'yes' : 'NO'}`);
   });
