@@ -35,6 +35,9 @@ export type DayFigures = z.infer<typeof DayFigures>;
 export const Dashboard = z.object({
   timeZone: z.string(),
   currency: z.string(),
+  /** How the brand writes its currency: the symbol (৳) and the amounts' decimals. */
+  currencySymbol: z.string(),
+  decimals: z.number().int(),
   /** The days, oldest first, the last one today (so far). */
   days: z.array(DayFigures),
   /** When the figures were last counted from the ledger (the `daily-figures` job). */

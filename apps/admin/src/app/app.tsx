@@ -21,6 +21,9 @@ import { Shell } from './shell';
 // engine and no QR encoder.
 const SetupPage = lazy(() => import('../features/setup/setup-page').then((m) => ({ default: m.SetupPage })));
 const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
 const SessionsPage = lazy(() =>
   import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })),
 );
@@ -38,6 +41,7 @@ export function createQueryClient() {
 
 const SCREENS: Record<string, () => React.ReactNode> = {
   audit: () => later(<AuditPage />),
+  dashboard: () => later(<DashboardPage />),
 };
 
 /** An area's screen, or the 403 page for a member whose roles do not open it. */

@@ -11,7 +11,7 @@ export const SESSIONS_PATH = '/staff/sessions';
 export type Area = { id: string; path: string; permission: Permission; built: boolean };
 
 export const AREAS: readonly Area[] = [
-  { id: 'dashboard', path: '/dashboard', permission: 'reports.read', built: false },
+  { id: 'dashboard', path: '/dashboard', permission: 'reports.read', built: true },
   { id: 'players', path: '/players', permission: 'players.read', built: false },
   { id: 'cashier', path: '/cashier', permission: 'cashier.read', built: false },
   { id: 'content', path: '/content', permission: 'content.read', built: false },

@@ -109,7 +109,7 @@ export async function openRounds(db: Db, brandId: number): Promise<number> {
 export function brandCurrency(db: Db, brandId: number) {
   return db
     .selectFrom('brands')
-    .select(['currency', 'currency_decimals'])
+    .select(['currency', 'currency_symbol', 'currency_decimals'])
     .where('id', '=', brandId)
     .executeTakeFirstOrThrow();
 }

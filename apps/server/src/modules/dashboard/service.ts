@@ -57,6 +57,8 @@ export async function dashboard(db: Database, brandId: number): Promise<Dashboar
   return {
     timeZone: BACK_OFFICE_TIME_ZONE,
     currency: money.currency,
+    currencySymbol: money.currency_symbol,
+    decimals: money.currency_decimals,
     days,
     countedAt: counted ? counted.toISOString() : null,
     live: { onlinePlayers, openRounds },
