@@ -147,6 +147,23 @@ export const ERRORS = {
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
 
+/**
+ * Codes only the back office's calls answer: their texts live in the back office app, and the
+ * player site carries none of them (its language files stay small on a phone).
+ */
+export const BACK_OFFICE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'TOTP_INVALID',
+  'SETUP_LINK_INVALID',
+  'LINKED_MEMBER',
+  'FOUR_EYES_REQUIRED',
+  'ADJUSTMENT_DECIDED',
+  'STAFF_ADDRESS_NOT_ALLOWED',
+  'STAFF_SELF_ACTION',
+  'STAFF_LOCKOUT',
+  'STALE_EDIT',
+  'JOB_RUN_BUSY',
+]);
+
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 

@@ -34,4 +34,9 @@ describe('the back office texts', () => {
     const untranslated = [...b].filter(([key, text]) => text === e.get(key) || !/[\u0980-\u09ff]/.test(text));
     expect(untranslated).toEqual([]);
   });
+
+  it("has a text for every error only the back office's calls answer", async () => {
+    const { BACK_OFFICE_ERRORS } = await import('@khela/contract/errors');
+    for (const code of BACK_OFFICE_ERRORS) expect(e.get(`errors.${code}`), code).toEqual(expect.any(String));
+  });
 });
