@@ -22,7 +22,14 @@ export async function post(t: TestApp, d: { path: string }, payload: unknown, he
   return t.app.inject({ method: 'POST', url: d.path, payload: payload as object, headers });
 }
 
-export type EnrolledStaff = { id: bigint; username: string; secret: string; recoveryCodes: string[] };
+export type EnrolledStaff = {
+  id: bigint;
+  username: string;
+  secret: string;
+  recoveryCodes: string[];
+  /** The code the enrolment was confirmed with (spent: it never opens a session). */
+  enrolCode?: string;
+};
 
 /**
  * A staff member taken through the whole set-up as a person would: `staff create`, the link's
@@ -40,9 +47,10 @@ export async function enrolStaff(t: TestApp, roles: string[], username?: string)
   const setup = await post(t, staffSetupPasswordCall, { token, password: STAFF_PASSWORD });
   if (setup.statusCode !== 200) throw new Error(`set-up: ${setup.body}`);
   const { secret } = setup.json().value as { secret: string };
-  const confirm = await post(t, staffSetupConfirmCall, { token, code: await codeAt(secret) });
+  const enrolCode = await codeAt(secret);
+  const confirm = await post(t, staffSetupConfirmCall, { token, code: enrolCode });
   if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.body}`);
-  return { id: made.staffId, username: name, secret, recoveryCodes: confirm.json().value.recoveryCodes };
+  return { id: made.staffId, username: name, secret, recoveryCodes: confirm.json().value.recoveryCodes, enrolCode };
 }
 
 /** The password step: the challenge for the second factor. */
