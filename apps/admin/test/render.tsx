@@ -1,4 +1,5 @@
 import type { ApiError } from '@khela/client';
+import { PERMISSIONS } from '@khela/contract/staff';
 import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import { createMemoryRouter } from 'react-router';
@@ -15,27 +16,8 @@ export const STAFF_ME = {
   username: 'rahima',
   brand: 'khela',
   roles: ['owner'],
-  permissions: [
-    'players.read',
-    'players.write',
-    'players.adjust',
-    'cashier.read',
-    'cashier.approve',
-    'content.read',
-    'content.write',
-    'catalog.read',
-    'catalog.write',
-    'brand.read',
-    'brand.write',
-    'risk.read',
-    'risk.write',
-    'reports.read',
-    'staff.read',
-    'staff.write',
-    'audit.read',
-    'jobs.read',
-    'jobs.run',
-  ],
+  // An owner holds every permission of the catalogue, whatever it grows to.
+  permissions: [...PERMISSIONS],
   sessionExpiresAt: '2026-11-26T18:00:00.000Z',
 };
 
