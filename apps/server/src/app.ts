@@ -10,6 +10,8 @@ import {
 import { jobsOf } from './jobs';
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
+import { catalogDeskRoutes } from './modules/catalog-desk/routes';
+import { contentDeskRoutes } from './modules/content-desk/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { gameRoutes } from './modules/games/routes';
 import { crashGame } from './modules/inhouse/crash/plugin';
@@ -107,6 +109,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(staffRoutes);
   await app.register(dashboardRoutes);
   await app.register(staffPlayersRoutes);
+  await app.register(contentDeskRoutes);
+  await app.register(catalogDeskRoutes);
   await app.register(inhouseRoutes);
   await app.register(diceRoutes);
   await app.register(crashGame);

@@ -16,6 +16,8 @@ import type * as realtimeDefs from './realtime';
 import type * as recordsDefs from './records';
 import type * as staffDefs from './staff';
 import type * as staffAdminDefs from './staff-admin';
+import type * as staffCatalogDefs from './staff-catalog';
+import type * as staffContentDefs from './staff-content';
 import type * as staffDashboardDefs from './staff-dashboard';
 import type * as staffPlayersDefs from './staff-players';
 import type * as systemDefs from './system';
@@ -397,6 +399,204 @@ export const staffRolesCall = endpoint<typeof staffAdminDefs.staffRolesCall>({
   method: 'POST',
   path: '/bo/staff/:id/roles',
   auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
+export const catalogGameUpdateCall = endpoint<typeof staffCatalogDefs.catalogGameUpdateCall>({
+  method: 'PUT',
+  path: '/bo/catalog/games/:id',
+  auth: 'staff:catalog.write',
+  input: ['body', 'params'],
+});
+export const catalogGamesCall = endpoint<typeof staffCatalogDefs.catalogGamesCall>({
+  method: 'GET',
+  path: '/bo/catalog/games',
+  auth: 'staff:catalog.read',
+  input: ['query'],
+});
+export const catalogRotateSecretCall = endpoint<typeof staffCatalogDefs.catalogRotateSecretCall>({
+  method: 'POST',
+  path: '/bo/catalog/vendors/:id/secret',
+  auth: 'staff:catalog.write',
+  input: ['body', 'params'],
+});
+export const catalogVendorUpdateCall = endpoint<typeof staffCatalogDefs.catalogVendorUpdateCall>({
+  method: 'PUT',
+  path: '/bo/catalog/vendors/:id',
+  auth: 'staff:catalog.write',
+  input: ['body', 'params'],
+});
+export const catalogVendorsCall = endpoint<typeof staffCatalogDefs.catalogVendorsCall>({
+  method: 'GET',
+  path: '/bo/catalog/vendors',
+  auth: 'staff:catalog.read',
+  input: ['query'],
+});
+export const contentAnnouncementCreateCall = endpoint<typeof staffContentDefs.contentAnnouncementCreateCall>({
+  method: 'POST',
+  path: '/bo/content/announcements',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentAnnouncementDeleteCall = endpoint<typeof staffContentDefs.contentAnnouncementDeleteCall>({
+  method: 'POST',
+  path: '/bo/content/announcements/:id/delete',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentAnnouncementUpdateCall = endpoint<typeof staffContentDefs.contentAnnouncementUpdateCall>({
+  method: 'PUT',
+  path: '/bo/content/announcements/:id',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentAnnouncementsCall = endpoint<typeof staffContentDefs.contentAnnouncementsCall>({
+  method: 'GET',
+  path: '/bo/content/announcements',
+  auth: 'staff:content.read',
+  input: ['query'],
+});
+export const contentBannerCreateCall = endpoint<typeof staffContentDefs.contentBannerCreateCall>({
+  method: 'POST',
+  path: '/bo/content/banners',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentBannerDeleteCall = endpoint<typeof staffContentDefs.contentBannerDeleteCall>({
+  method: 'POST',
+  path: '/bo/content/banners/:id/delete',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentBannerOrderCall = endpoint<typeof staffContentDefs.contentBannerOrderCall>({
+  method: 'POST',
+  path: '/bo/content/banners/order',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentBannerUpdateCall = endpoint<typeof staffContentDefs.contentBannerUpdateCall>({
+  method: 'PUT',
+  path: '/bo/content/banners/:id',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentBannersCall = endpoint<typeof staffContentDefs.contentBannersCall>({
+  method: 'GET',
+  path: '/bo/content/banners',
+  auth: 'staff:content.read',
+  input: ['query'],
+});
+export const contentHelpCall = endpoint<typeof staffContentDefs.contentHelpCall>({
+  method: 'GET',
+  path: '/bo/content/help',
+  auth: 'staff:content.read',
+  input: ['query'],
+});
+export const contentHelpCreateCall = endpoint<typeof staffContentDefs.contentHelpCreateCall>({
+  method: 'POST',
+  path: '/bo/content/help',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentHelpDeleteCall = endpoint<typeof staffContentDefs.contentHelpDeleteCall>({
+  method: 'POST',
+  path: '/bo/content/help/:id/delete',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentHelpOrderCall = endpoint<typeof staffContentDefs.contentHelpOrderCall>({
+  method: 'POST',
+  path: '/bo/content/help/order',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentHelpUpdateCall = endpoint<typeof staffContentDefs.contentHelpUpdateCall>({
+  method: 'PUT',
+  path: '/bo/content/help/:id',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentPromotionCreateCall = endpoint<typeof staffContentDefs.contentPromotionCreateCall>({
+  method: 'POST',
+  path: '/bo/content/promotions',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentPromotionDeleteCall = endpoint<typeof staffContentDefs.contentPromotionDeleteCall>({
+  method: 'POST',
+  path: '/bo/content/promotions/:id/delete',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentPromotionOrderCall = endpoint<typeof staffContentDefs.contentPromotionOrderCall>({
+  method: 'POST',
+  path: '/bo/content/promotions/order',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentPromotionUpdateCall = endpoint<typeof staffContentDefs.contentPromotionUpdateCall>({
+  method: 'PUT',
+  path: '/bo/content/promotions/:id',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentPromotionsCall = endpoint<typeof staffContentDefs.contentPromotionsCall>({
+  method: 'GET',
+  path: '/bo/content/promotions',
+  auth: 'staff:content.read',
+  input: ['query'],
+});
+export const contentResourceCreateCall = endpoint<typeof staffContentDefs.contentResourceCreateCall>({
+  method: 'POST',
+  path: '/bo/content/resources',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentResourceDeleteCall = endpoint<typeof staffContentDefs.contentResourceDeleteCall>({
+  method: 'POST',
+  path: '/bo/content/resources/:id/delete',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentResourceUpdateCall = endpoint<typeof staffContentDefs.contentResourceUpdateCall>({
+  method: 'PUT',
+  path: '/bo/content/resources/:id',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentResourcesCall = endpoint<typeof staffContentDefs.contentResourcesCall>({
+  method: 'GET',
+  path: '/bo/content/resources',
+  auth: 'staff:content.read',
+  input: ['query'],
+});
+export const contentServiceCall = endpoint<typeof staffContentDefs.contentServiceCall>({
+  method: 'GET',
+  path: '/bo/content/service',
+  auth: 'staff:content.read',
+  input: ['query'],
+});
+export const contentServiceCreateCall = endpoint<typeof staffContentDefs.contentServiceCreateCall>({
+  method: 'POST',
+  path: '/bo/content/service',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentServiceDeleteCall = endpoint<typeof staffContentDefs.contentServiceDeleteCall>({
+  method: 'POST',
+  path: '/bo/content/service/:id/delete',
+  auth: 'staff:content.write',
+  input: ['body', 'params'],
+});
+export const contentServiceOrderCall = endpoint<typeof staffContentDefs.contentServiceOrderCall>({
+  method: 'POST',
+  path: '/bo/content/service/order',
+  auth: 'staff:content.write',
+  input: ['body'],
+});
+export const contentServiceUpdateCall = endpoint<typeof staffContentDefs.contentServiceUpdateCall>({
+  method: 'PUT',
+  path: '/bo/content/service/:id',
+  auth: 'staff:content.write',
   input: ['body', 'params'],
 });
 export const dashboardCall = endpoint<typeof staffDashboardDefs.dashboardCall>({

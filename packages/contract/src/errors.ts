@@ -141,6 +141,8 @@ export const ERRORS = {
   STAFF_LOCKOUT: { status: 409, messageKey: 'errors.STAFF_LOCKOUT' },
   /** Back office: someone else saved this record since the form read it; reload and edit again. */
   STALE_EDIT: { status: 409, messageKey: 'errors.STALE_EDIT' },
+  /** Back office: the vendor's secret comes from PROVIDER_SECRETS; the environment rotates it, not the office. */
+  SECRET_FROM_ENV: { status: 409, messageKey: 'errors.SECRET_FROM_ENV' },
   /** Back office: the job's period is running right now; look again when it has ended. */
   JOB_RUN_BUSY: { status: 409, messageKey: 'errors.JOB_RUN_BUSY' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
@@ -161,6 +163,7 @@ export const BACK_OFFICE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'STAFF_SELF_ACTION',
   'STAFF_LOCKOUT',
   'STALE_EDIT',
+  'SECRET_FROM_ENV',
   'JOB_RUN_BUSY',
 ]);
 

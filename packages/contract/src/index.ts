@@ -25,6 +25,8 @@ export * from './rich-text';
 export * from './sealed';
 export * from './staff';
 export * from './staff-admin';
+export * from './staff-catalog';
+export * from './staff-content';
 export * from './staff-dashboard';
 export * from './staff-players';
 export * from './system';

@@ -60,7 +60,7 @@ export const promotionListCall = defineCall({
   summary: 'Running promotions of a category (new_player for the registration carousel), paged from 1',
   query: PromotionListQuery,
   response: PromotionList,
-  cache: 'public',
+  cache: 'revalidate',
 });
 
 export const promotionCall = defineCall({
@@ -72,5 +72,5 @@ export const promotionCall = defineCall({
   query: LanguageQuery,
   params: PromotionParams,
   response: Promotion,
-  cache: 'public',
+  cache: 'revalidate',
 });

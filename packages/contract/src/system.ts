@@ -219,7 +219,7 @@ export const resourcesCall = defineCall({
   summary: 'App download and social links',
   query: NoQuery,
   response: Resources,
-  cache: 'public',
+  cache: 'revalidate',
 });
 
 export const bannersCall = defineCall({
@@ -230,7 +230,7 @@ export const bannersCall = defineCall({
   summary: 'Banners of a group showing now, in order',
   query: BannerQuery,
   response: Banners,
-  cache: 'public',
+  cache: 'revalidate',
 });
 
 /** GET /wps/announcement (spec §9): the notices by list. */
@@ -242,7 +242,7 @@ export const noticesCall = defineCall({
   summary: 'Current announcements by list (popup, player, banners, promotion, help)',
   query: NoticeQuery,
   response: NoticeList,
-  cache: 'public',
+  cache: 'revalidate',
 });
 
 export const customerServiceCall = defineCall({
@@ -253,7 +253,7 @@ export const customerServiceCall = defineCall({
   summary: 'Customer-service channels; type 3 paths are encrypted (decryptCsPath)',
   query: LanguageQuery,
   response: CustomerServicePaths,
-  cache: 'public',
+  cache: 'revalidate',
 });
 
 export const domainRouteCall = defineCall({
@@ -275,5 +275,5 @@ export const helpCenterCall = defineCall({
   summary: 'Help-centre sections in order',
   query: LanguageQuery,
   response: HelpCenter,
-  cache: 'public',
+  cache: 'revalidate',
 });

@@ -79,7 +79,17 @@ export type AuditEvent =
   | 'brand.staff.addresses'
   /** A staff login or call from an address outside the brand's allow-list (detail.path). */
   | 'staff.address.refused'
-  | 'job.rerun';
+  | 'job.rerun'
+  /** Content desk (decision 0039): a banner, notice, promotion, help section, channel or resource. */
+  | 'content.created'
+  | 'content.updated'
+  | 'content.deleted'
+  | 'content.ordered'
+  /** Catalog desk (decision 0039): a vendor's or game's switches, names, icon or launch addresses. */
+  | 'catalog.vendor.changed'
+  | 'catalog.game.changed'
+  /** A provider secret rotated (never the secret itself: detail.previousUntil). */
+  | 'catalog.secret.rotated';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -227,6 +227,7 @@ async function loadSnapshot(db: Database, id: number): Promise<BrandSnapshot> {
       .selectFrom('customer_service')
       .select(['cs_type', 'title', 'path'])
       .where('brand_id', '=', id)
+      .where('active', '=', true)
       .orderBy('sort')
       .orderBy('id')
       .execute(),

@@ -80,6 +80,8 @@ export interface ResourcesTable {
   url: string;
   qr_code_url: string | null;
   label_name_en: Generated<string>;
+  /** Migration 0037: bumped by every back-office save; a save naming an older one is refused. */
+  version: Generated<number>;
 }
 
 export interface BannersTable {
@@ -94,6 +96,8 @@ export interface BannersTable {
   active: Generated<boolean>;
   starts_at: Timestamp | null;
   ends_at: Timestamp | null;
+  /** Migration 0037: bumped by every back-office save; a save naming an older one is refused. */
+  version: Generated<number>;
 }
 
 export interface PromotionsTable {
@@ -108,6 +112,8 @@ export interface PromotionsTable {
   sort: Generated<number>;
   enabled: Generated<boolean>;
   created_at: GeneratedTimestamp;
+  /** Migration 0037: bumped by every back-office save; a save naming an older one is refused. */
+  version: Generated<number>;
 }
 
 export interface AnnouncementsTable {
@@ -122,6 +128,10 @@ export interface AnnouncementsTable {
   starts_at: GeneratedTimestamp;
   ends_at: Timestamp | null;
   created_at: GeneratedTimestamp;
+  /** Migration 0037: bumped by every back-office save; a save naming an older one is refused. */
+  version: Generated<number>;
+  /** Migration 0037: off, the player site leaves it out. */
+  active: Generated<boolean>;
 }
 
 export interface CustomerServiceTable {
@@ -131,6 +141,10 @@ export interface CustomerServiceTable {
   title: Localized;
   path: string;
   sort: Generated<number>;
+  /** Migration 0037: bumped by every back-office save; a save naming an older one is refused. */
+  version: Generated<number>;
+  /** Migration 0037: off, the player site leaves it out. */
+  active: Generated<boolean>;
 }
 
 export interface HelpSectionsTable {
@@ -140,6 +154,10 @@ export interface HelpSectionsTable {
   title: Localized;
   content: Localized;
   sort: Generated<number>;
+  /** Migration 0037: bumped by every back-office save; a save naming an older one is refused. */
+  version: Generated<number>;
+  /** Migration 0037: off, the player site leaves it out. */
+  active: Generated<boolean>;
 }
 
 export interface GameCategoriesTable {
@@ -162,6 +180,10 @@ export interface VendorsTable {
   /** Migration 0014: the launch address template ({token}, {game}, {lang}, {player}); null = no launcher. */
   launch_url: ColumnType<string | null, string | null | undefined, string | null>;
   launch_url2: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0037: bumped by every back-office save; a save naming an older one is refused. */
+  version: Generated<number>;
+  /** Migration 0037: listed, but its games answer maintenance. */
+  maintenance: Generated<boolean>;
 }
 
 export interface GamesTable {
@@ -179,6 +201,8 @@ export interface GamesTable {
   sort: Generated<number>;
   platforms: Generated<string[]>;
   created_at: GeneratedTimestamp;
+  /** Migration 0037: bumped by every back-office save; a save naming an older one is refused. */
+  version: Generated<number>;
 }
 
 export interface FavouriteGamesTable {
@@ -494,6 +518,14 @@ export interface ProviderVendorsTable {
   wallets: Generated<'real' | 'play' | 'both'>;
   enabled: Generated<boolean>;
   created_at: GeneratedTimestamp;
+  /** Migration 0038: the current secret sealed with SECRETS_KEY; null until the first rotation. */
+  secret_sealed: string | null;
+  /** The secret a rotation replaced, sealed, accepted until previous_secret_until. */
+  previous_secret_sealed: string | null;
+  previous_secret_until: Timestamp | null;
+  rotated_at: Timestamp | null;
+  /** Migration 0037: bumped by every back-office save; a save naming an older one is refused. */
+  version: Generated<number>;
 }
 
 export interface GameSessionsTable {

@@ -68,10 +68,12 @@ function listed(db: Db, brandId: number, f: GameFilter): Joined {
 /**
  * Whether a vendor's games can be opened at all: it needs a launcher (the in-house provider, or
  * an operator's launch_url, migration 0014) and an enabled seamless-wallet account
- * (provider_vendors), without which a launched game could not take a bet. One expression, so
+ * (provider_vendors), without which a launched game could not take a bet, and no maintenance set
+ * from the back office (migration 0037). One expression, so
  * the lobby's maintenance mark and the launch's answer can never disagree.
  */
 export const vendorLaunchable = sql<boolean>`((v.vassalage = ${INHOUSE_VENDOR} OR v.launch_url IS NOT NULL)
+  AND NOT v.maintenance
   AND EXISTS (SELECT 1 FROM provider_vendors pv
                WHERE pv.brand_id = v.brand_id AND pv.code = v.vassalage AND pv.enabled))`;
 

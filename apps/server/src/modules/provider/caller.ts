@@ -36,7 +36,7 @@ export function registerProviderCaller() {
         signature: header(req, PROVIDER_SIGNATURE_HEADER),
         raw: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
       },
-      { envSecrets: config.PROVIDER_SECRETS, windowSeconds: config.PROVIDER_SIGNATURE_WINDOW_SECONDS },
+      { envSecrets: config.PROVIDER_SECRETS, windowSeconds: config.PROVIDER_SIGNATURE_WINDOW_SECONDS, keys: config },
     );
     if (!vendor) throw new AppError('UNAUTHORIZED');
     const caller: CallContext = { db, brandId: brand.id, brand: brand.info, vendor };

@@ -21,7 +21,15 @@ export type Vendor = {
   brandId: number;
   code: string;
   name: string;
+  /** PROVIDER_SECRETS' secret, or the plain one stored before rotation existed ('' after one). */
   secret: string;
+  /** The stored secrets (sealed, and the previous within its overlap); null when the env's wins. */
+  stored?: {
+    secret: string;
+    secret_sealed: string | null;
+    previous_secret_sealed: string | null;
+    previous_secret_until: Date | string | null;
+  } | null;
   wallets: VendorWallets;
   /** The brand's win caps, read with the vendor (no second query per call). */
   caps: WinCaps;
@@ -47,6 +55,9 @@ export async function vendorOf(
       'v.code',
       'v.name',
       'v.secret',
+      'v.secret_sealed',
+      'v.previous_secret_sealed',
+      'v.previous_secret_until',
       'v.wallets',
       'b.provider_win_ratio_cap',
       'b.provider_win_amount_cap',
@@ -56,11 +67,13 @@ export async function vendorOf(
     .where('v.enabled', '=', true)
     .executeTakeFirst();
   if (!row) return null;
+  const env = envSecrets?.get(row.code);
   return {
     brandId: row.brand_id,
     code: row.code,
     name: row.name,
-    secret: envSecrets?.get(row.code) ?? row.secret,
+    secret: env ?? row.secret,
+    ...(env === undefined ? { stored: row } : {}),
     wallets: row.wallets,
     caps: { ratio: row.provider_win_ratio_cap, amount: row.provider_win_amount_cap },
   };
@@ -102,6 +115,46 @@ export async function ensureVendor(
     .where('code', '=', v.code)
     .executeTakeFirstOrThrow();
   return row.secret;
+}
+
+/** The secret columns of a vendor's row, for a rotation. */
+export function vendorSecrets(db: Database, brandId: number, code: string) {
+  return db.kysely
+    .selectFrom('provider_vendors')
+    .select(['secret', 'secret_sealed', 'previous_secret_sealed', 'previous_secret_until'])
+    .where('brand_id', '=', brandId)
+    .where('code', '=', code)
+    .executeTakeFirst();
+}
+
+/** Stores a rotation: the new sealed secret, the previous one and its end; the plain column blanked. */
+export async function storeRotatedSecret(
+  db: Database,
+  brandId: number,
+  code: string,
+  r: { sealed: string; previousSealed: string | null; previousUntil: Date | null; rotatedAt: Date },
+) {
+  await db.kysely
+    .updateTable('provider_vendors')
+    .set((eb) => ({
+      secret: '',
+      secret_sealed: r.sealed,
+      previous_secret_sealed: r.previousSealed,
+      previous_secret_until: r.previousUntil,
+      rotated_at: r.rotatedAt,
+      version: eb('version', '+', 1),
+    }))
+    .where('brand_id', '=', brandId)
+    .where('code', '=', code)
+    .execute();
+}
+
+export function vendorSecretStates(db: Database, brandId: number) {
+  return db.kysely
+    .selectFrom('provider_vendors')
+    .select(['code', 'secret', 'secret_sealed', 'previous_secret_until', 'rotated_at'])
+    .where('brand_id', '=', brandId)
+    .execute();
 }
 
 // ---- brands and members, as a call needs them ----------------------------------------------

@@ -2,6 +2,7 @@ import { VendorCode } from '@khela/contract';
 import type { Database } from '../../platform/db';
 import type { CallContext } from './answers';
 import * as repo from './repo';
+import { acceptedSecrets, type KeyConfig } from './secrets';
 import { verify } from './signature';
 
 export type { Vendor, VendorWallets } from './repo';
@@ -17,24 +18,30 @@ export type SignedCall = {
 /**
  * The vendor that signed this call, or null: an unknown or disabled vendor, a missing or wrong
  * signature and a timestamp outside `windowSeconds` are all refused alike, so a caller learns
- * nothing about which vendors exist. An env secret (PROVIDER_SECRETS) wins over the stored one.
+ * nothing about which vendors exist. An env secret (PROVIDER_SECRETS) wins over the stored ones.
  */
 export async function signedVendor(
   db: Database,
   brandId: number,
   call: SignedCall,
-  opts: { envSecrets?: ReadonlyMap<string, string>; windowSeconds: number },
+  opts: { envSecrets?: ReadonlyMap<string, string>; windowSeconds: number; keys: KeyConfig },
 ): Promise<repo.Vendor | null> {
   if (!VendorCode.safeParse(call.vendor).success) return null;
   const vendor = await repo.vendorOf(db, brandId, call.vendor, opts.envSecrets);
   if (!vendor) return null;
-  const valid = verify({
-    secret: vendor.secret,
-    timestamp: call.timestamp,
-    signature: call.signature,
-    raw: call.raw,
-    windowSeconds: opts.windowSeconds,
-  });
+  // Within a rotation's overlap, the secret it replaced signs as well as the new one.
+  const secrets = vendor.stored ? acceptedSecrets(opts.keys, brandId, vendor.code, vendor.stored) : [vendor.secret];
+  const valid = secrets.some(
+    (secret) =>
+      secret !== '' &&
+      verify({
+        secret,
+        timestamp: call.timestamp,
+        signature: call.signature,
+        raw: call.raw,
+        windowSeconds: opts.windowSeconds,
+      }),
+  );
   return valid ? vendor : null;
 }
 

@@ -34,6 +34,7 @@ export function currentAnnouncements(
     .select(['id', 'type', 'title', 'content', 'popup', 'starts_at'])
     .where('brand_id', '=', brandId)
     .where('type', 'in', filter.types)
+    .where('active', '=', true)
     .where('platform', '=', filter.platform)
     .where('execution', '=', filter.execution)
     .where('starts_at', '<=', now)
@@ -49,6 +50,7 @@ export function helpSections(db: Db, brandId: number) {
     .selectFrom('help_sections')
     .select(['id', 'key', 'title', 'content'])
     .where('brand_id', '=', brandId)
+    .where('active', '=', true)
     .orderBy('sort')
     .orderBy('id')
     .execute();
