@@ -24,6 +24,8 @@ const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => 
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const ContentPage = lazy(() => import('../features/content/content-page').then((m) => ({ default: m.ContentPage })));
+const CatalogPage = lazy(() => import('../features/catalog/catalog-page').then((m) => ({ default: m.CatalogPage })));
 const SessionsPage = lazy(() =>
   import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })),
 );
@@ -41,6 +43,8 @@ export function createQueryClient() {
 
 const SCREENS: Record<string, () => React.ReactNode> = {
   audit: () => later(<AuditPage />),
+  catalog: () => later(<CatalogPage />),
+  content: () => later(<ContentPage />),
   dashboard: () => later(<DashboardPage />),
 };
 

@@ -1,0 +1,82 @@
+import { ApiError } from '@khela/client';
+import { CatalogVendorBody, type CatalogVendorRow } from '@khela/contract/staff-catalog';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Field, fieldAria, useContractForm } from '../../components/form';
+import { saveVendor, type VendorBody, vendorBody } from './api';
+import { applyCatalogErrors, FormFoot, NameFields } from './catalog-form';
+
+/** A vendor's form: names, icon, order, switches and its launch addresses. */
+export function VendorEditor({
+  vendor,
+  canWrite,
+  onDone,
+  onReload,
+}: {
+  vendor: CatalogVendorRow;
+  canWrite: boolean;
+  onDone: () => void;
+  onReload: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useContractForm(CatalogVendorBody, {
+    defaultValues: { ...vendorBody(vendor), reason: '' },
+  }) as unknown as UseFormReturn<FieldValues>;
+  const [stale, setStale] = useState(false);
+  const save = useMutation({
+    mutationFn: (body: VendorBody) => saveVendor(vendor.id, body),
+    onSuccess: onDone,
+    onError: (e) => {
+      setStale(e instanceof ApiError && e.code === 'STALE_EDIT');
+      applyCatalogErrors(form, e);
+    },
+  });
+  const errors = form.formState.errors as Record<string, { message?: string }>;
+  const url = (name: 'launchUrl' | 'launchUrl2') => (
+    <Field id={`cat-${name}`} label={t(`catalog.${name}`)} error={errors[name]?.message} hint={t('catalog.launchHint')}>
+      <input
+        type="text"
+        dir="ltr"
+        inputMode="url"
+        {...fieldAria(`cat-${name}`, errors[name]?.message, true)}
+        {...form.register(name)}
+        readOnly={!canWrite}
+      />
+    </Field>
+  );
+  return (
+    <form
+      className="cd-editor"
+      noValidate
+      aria-label={t('catalog.editVendor', { name: vendor.name })}
+      onSubmit={form.handleSubmit((v) => save.mutate(v as VendorBody))}
+    >
+      <h2>
+        {t('catalog.editVendor', { name: vendor.name })} <code className="cat-code">{vendor.vassalage}</code>
+      </h2>
+      <div className="cd-grid">
+        <NameFields form={form} canWrite={canWrite} />
+        {(['enabled', 'maintenance', 'isHot'] as const).map((k) => (
+          <label key={k} className="check">
+            <input type="checkbox" {...form.register(k)} disabled={!canWrite} />
+            {t(`catalog.field.${k}`)}
+          </label>
+        ))}
+      </div>
+      <div className="stack">
+        {url('launchUrl')}
+        {url('launchUrl2')}
+      </div>
+      <FormFoot
+        form={form}
+        canWrite={canWrite}
+        pending={save.isPending}
+        stale={stale}
+        onReload={onReload}
+        onCancel={onDone}
+      />
+    </form>
+  );
+}
