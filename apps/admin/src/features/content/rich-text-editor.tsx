@@ -65,7 +65,8 @@ export function RichTextEditor({ id, value, onChange, label, invalid, describedB
   });
   // A value changed from outside (another language's tab reset, a reload after a stale save).
   useEffect(() => {
-    if (!editor || source) return;
+    // A destroyed editor (React remounting the field) has no schema to read: the new one takes over.
+    if (!editor || editor.isDestroyed || source) return;
     const current = editor.getHTML();
     if (value !== current && !(value === '' && current === EMPTY))
       editor.commands.setContent(value, { emitUpdate: false });
@@ -128,7 +129,7 @@ export function RichTextEditor({ id, value, onChange, label, invalid, describedB
           aria-controls={sourceId}
           onClick={() => {
             // Back from the HTML view: the editor reads it (dropping what it cannot show).
-            if (source) editor.commands.setContent(value, { emitUpdate: false });
+            if (source && !editor.isDestroyed) editor.commands.setContent(value, { emitUpdate: false });
             setSource(!source);
           }}
         >
@@ -155,7 +156,7 @@ export function RichTextEditor({ id, value, onChange, label, invalid, describedB
 export function RichTextPreview({ html, label }: { html: string; label: string }) {
   const editor = useEditor({ extensions, content: html, editable: false, immediatelyRender: true, injectCSS: false });
   useEffect(() => {
-    editor?.commands.setContent(html, { emitUpdate: false });
+    if (editor && !editor.isDestroyed) editor.commands.setContent(html, { emitUpdate: false });
   }, [editor, html]);
   return (
     <section className="rte-preview" aria-label={label}>
