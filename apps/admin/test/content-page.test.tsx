@@ -44,7 +44,7 @@ function server(onUpdate: (body: unknown) => Answer = (b) => ({ value: b }), me 
       return { value: [notice(1, 'Cup final'), notice(2, 'Maintenance', { active: false })] };
     if (r.path === contentBannersCall.path) return { value: [banner(1, 'First'), banner(2, 'Second')] };
     if (r.path === contentBannerOrderCall.path) return { value: [banner(2, 'Second'), banner(1, 'First')] };
-    if (r.method === 'PUT' && r.path.startsWith('/bo/content/announcements/')) return onUpdate(r.body);
+    if (r.method === 'PUT' && r.path.startsWith(`${contentAnnouncementsCall.path}/`)) return onUpdate(r.body);
     return { status: 404, code: 'NOT_FOUND' };
   });
 }
