@@ -1,7 +1,10 @@
 import { ApiError } from '@khela/client';
+import type { z } from '@khela/contract/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field, FormError, fieldAria } from '../../components/form';
+import { Field, FormError, fieldAria, useContractForm } from '../../components/form';
 
 /** The languages a catalog name is written in on this screen. */
 export const NAME_LANGUAGES = ['bn', 'en'] as const;
@@ -17,6 +20,31 @@ export function applyCatalogErrors(form: UseFormReturn<FieldValues>, error: unkn
       placed = true;
     }
   if (!placed) form.setError('root.server', { message: `errors.${error.code}` });
+}
+
+/**
+ * A vendor's or game's form and its save: checked by the contract's schema, the server's field
+ * errors put back on the fields, a stale save remembered so the form can offer the saved version.
+ */
+export function useCatalogForm<B>(
+  schema: z.ZodObject,
+  defaults: Record<string, unknown>,
+  send: (body: B) => Promise<unknown>,
+  onDone: () => void,
+) {
+  const form = useContractForm(schema, {
+    defaultValues: { ...defaults, reason: '' },
+  }) as unknown as UseFormReturn<FieldValues>;
+  const [stale, setStale] = useState(false);
+  const save = useMutation({
+    mutationFn: send,
+    onSuccess: onDone,
+    onError: (e) => {
+      setStale(e instanceof ApiError && e.code === 'STALE_EDIT');
+      applyCatalogErrors(form, e);
+    },
+  });
+  return { form, stale, save };
 }
 
 type Errors = Record<string, { message?: string } & Record<string, { message?: string }>>;

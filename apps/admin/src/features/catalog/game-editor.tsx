@@ -1,12 +1,7 @@
-import { ApiError } from '@khela/client';
 import { CatalogGameBody, type CatalogGameRow } from '@khela/contract/staff-catalog';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useContractForm } from '../../components/form';
 import { type GameBody, gameBody, saveGame } from './api';
-import { applyCatalogErrors, FormFoot, NameFields } from './catalog-form';
+import { FormFoot, NameFields, useCatalogForm } from './catalog-form';
 
 /** A game's form: names per language, icon, order, on/off and hot. */
 export function GameEditor({
@@ -21,18 +16,12 @@ export function GameEditor({
   onReload: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useContractForm(CatalogGameBody, {
-    defaultValues: { ...gameBody(game), reason: '' },
-  }) as unknown as UseFormReturn<FieldValues>;
-  const [stale, setStale] = useState(false);
-  const save = useMutation({
-    mutationFn: (body: GameBody) => saveGame(game.id, body),
-    onSuccess: onDone,
-    onError: (e) => {
-      setStale(e instanceof ApiError && e.code === 'STALE_EDIT');
-      applyCatalogErrors(form, e);
-    },
-  });
+  const { form, stale, save } = useCatalogForm(
+    CatalogGameBody,
+    gameBody(game),
+    (body: GameBody) => saveGame(game.id, body),
+    onDone,
+  );
   return (
     <form
       className="cd-editor"

@@ -1,12 +1,8 @@
-import { ApiError } from '@khela/client';
 import { CatalogVendorBody, type CatalogVendorRow } from '@khela/contract/staff-catalog';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Field, fieldAria, useContractForm } from '../../components/form';
+import { Field, fieldAria } from '../../components/form';
 import { saveVendor, type VendorBody, vendorBody } from './api';
-import { applyCatalogErrors, FormFoot, NameFields } from './catalog-form';
+import { FormFoot, NameFields, useCatalogForm } from './catalog-form';
 
 /** A vendor's form: names, icon, order, switches and its launch addresses. */
 export function VendorEditor({
@@ -21,18 +17,12 @@ export function VendorEditor({
   onReload: () => void;
 }) {
   const { t } = useTranslation();
-  const form = useContractForm(CatalogVendorBody, {
-    defaultValues: { ...vendorBody(vendor), reason: '' },
-  }) as unknown as UseFormReturn<FieldValues>;
-  const [stale, setStale] = useState(false);
-  const save = useMutation({
-    mutationFn: (body: VendorBody) => saveVendor(vendor.id, body),
-    onSuccess: onDone,
-    onError: (e) => {
-      setStale(e instanceof ApiError && e.code === 'STALE_EDIT');
-      applyCatalogErrors(form, e);
-    },
-  });
+  const { form, stale, save } = useCatalogForm(
+    CatalogVendorBody,
+    vendorBody(vendor),
+    (body: VendorBody) => saveVendor(vendor.id, body),
+    onDone,
+  );
   const errors = form.formState.errors as Record<string, { message?: string }>;
   const url = (name: 'launchUrl' | 'launchUrl2') => (
     <Field id={`cat-${name}`} label={t(`catalog.${name}`)} error={errors[name]?.message} hint={t('catalog.launchHint')}>
