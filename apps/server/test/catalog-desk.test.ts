@@ -126,6 +126,19 @@ describe('vendors', () => {
     expect(audit[0]?.after).toMatchObject({ enabled: false });
   });
 
+  it("a vendor's new order is the lobby's on its next read", async () => {
+    const rng = async () => {
+      const res = await t.app.inject({ method: 'GET', url: gameMenusCall.path });
+      const menus = res.json().value as { gameCategory: string; vendors: { vassalage: string }[] }[];
+      return menus.find((m) => m.gameCategory === 'RNG')?.vendors.map((v) => v.vassalage) ?? [];
+    };
+    expect((await rng())[0]).toBe('NKR');
+    const v = await vendor('NKR');
+    const res = await send(catalogVendorUpdateCall, content, { ...bodyOf(v), sort: 99 }, { id: v.id });
+    expect(res.statusCode).toBe(200);
+    expect((await rng()).at(-1)).toBe('NKR');
+  });
+
   it('refuses a launch address that is not http(s), with a field error', async () => {
     const v = await vendor('SBS');
     const res = await send(
