@@ -276,6 +276,15 @@ describe('help, channels and resources', () => {
       active: true,
     });
     expect(res.statusCode).toBe(200);
+    const again = await send(contentHelpCreateCall, content, {
+      key: 'deposits',
+      title: { bn: 'আবার', en: 'Again' },
+      content: { bn: '<p>আবার</p>' },
+      sort: 100,
+      active: true,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().fieldErrors).toEqual({ key: 'validation.taken' });
     const help = (await t.app.inject({ method: 'GET', url: `${helpCenterCall.path}?language=en` })).json().value;
     const section = help.sections.find((s: { key: string }) => s.key === 'deposits');
     expect(section.content).toBe('<h2>Deposits</h2><p>By bKash</p>');

@@ -33,6 +33,8 @@ export type Kind<F, R> = {
   /** Display order of the desk's list (and, with `ordered`, of the player site). */
   order: readonly [string, 'asc' | 'desc'][];
   ordered: boolean;
+  /** The field the table keeps unique in a brand (a second one is refused as taken). */
+  unique?: string;
   columns(fields: F, brand: BrandTexts): Promise<Record<string, unknown>>;
   row(record: ContentRecord): R;
 };
@@ -187,6 +189,7 @@ export const helpKind: Kind<HelpSection, HelpSection & { id: number; version: nu
   target: 'help',
   order: [['sort', 'asc']],
   ordered: true,
+  unique: 'key',
   async columns(f, brand) {
     return {
       key: f.key,

@@ -43,6 +43,18 @@ async function written(
   });
 }
 
+/** A unique field already held by another row: a field error, not a failure of the server. */
+async function refusingTaken<T>(kind: { unique?: string }, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    const duplicate =
+      (err as { code?: string }).code === '23505' || /duplicate key/.test(String((err as Error).message));
+    if (duplicate && kind.unique) throw new AppError('VALIDATION_FAILED', { [kind.unique]: 'validation.taken' });
+    throw err;
+  }
+}
+
 export async function listContent<F, R>(d: Desk, kind: Kind<F, R>): Promise<R[]> {
   const rows = await repo.listRows(d.db.kysely, kind.table, d.staff.brandId, kind.order);
   return rows.map(kind.row);
@@ -55,7 +67,9 @@ export async function createContent<F, R extends Record<string, unknown>>(
 ): Promise<R> {
   const { reason, ...fields } = body;
   const columns = await kind.columns(fields as F, d.brand);
-  const row = kind.row(await repo.insertRow(d.db.kysely, kind.table, d.staff.brandId, columns));
+  const row = kind.row(
+    await refusingTaken(kind, () => repo.insertRow(d.db.kysely, kind.table, d.staff.brandId, columns)),
+  );
   await written(d, 'content.created', `${kind.target}:${row.id}`, { before: null, after: row }, reason);
   return row;
 }
@@ -77,7 +91,9 @@ export async function updateContent<F, R extends Record<string, unknown>>(
   const { version, reason, ...fields } = body;
   const before = kind.row((await current(d, kind as Kind<unknown, unknown>, id, version)) as never);
   const columns = await kind.columns(fields as F, d.brand);
-  const saved = await repo.updateRow(d.db.kysely, kind.table, d.staff.brandId, id, version, columns);
+  const saved = await refusingTaken(kind, () =>
+    repo.updateRow(d.db.kysely, kind.table, d.staff.brandId, id, version, columns),
+  );
   // Someone saved between the read and the write.
   if (!saved) throw new AppError('STALE_EDIT');
   const after = kind.row(saved);
