@@ -7,6 +7,7 @@ import { Navigate, NavLink, useOutletContext, useParams, useSearchParams } from 
 import { PageHeader } from '../../components/page';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { errorText } from '../../lib/errors';
+import { useFormat } from '../../lib/format';
 import { CONTENT_CALLS, type ContentRow } from './api';
 import { ContentEditor } from './content-editor';
 import { fieldsOf, KINDS, type KindDef } from './kinds';
@@ -55,6 +56,7 @@ function titleOf(def: KindDef, row: ContentRow, lang: string): string {
 
 function KindScreen({ def, canWrite }: { def: KindDef; canWrite: boolean }) {
   const { t, i18n } = useTranslation();
+  const f = useFormat();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const [saved, setSaved] = useState<string | null>(null);
@@ -150,6 +152,7 @@ function KindScreen({ def, canWrite }: { def: KindDef; canWrite: boolean }) {
                 {def.ordered && <th scope="col">{t('content.order')}</th>}
                 <th scope="col">{t('content.fields.title')}</th>
                 {def.tag && <th scope="col">{t(`content.fields.${def.tag}`)}</th>}
+                {def.dated && <th scope="col">{t('content.showing', { zone: f.timeZone })}</th>}
                 {def.toggle && <th scope="col">{t('content.status')}</th>}
                 <th scope="col">
                   <span className="visually-hidden">{t('content.actions')}</span>
@@ -192,6 +195,13 @@ function KindScreen({ def, canWrite }: { def: KindDef; canWrite: boolean }) {
                             defaultValue: String(row[def.tag]),
                           })}
                         </span>
+                      </td>
+                    )}
+                    {def.dated && (
+                      <td className="mono cd-when">
+                        {row.startsAt ? f.at(row.startsAt as string) : t('content.always')}
+                        {' → '}
+                        {row.endsAt ? f.at(row.endsAt as string) : t('content.noEnd')}
                       </td>
                     )}
                     {def.toggle && (

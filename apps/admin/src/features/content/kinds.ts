@@ -39,6 +39,8 @@ export type KindDef = {
   ordered: boolean;
   /** The on/off field, when the kind has one. */
   toggle: 'active' | null;
+  /** Whether the list shows when each record starts and stops showing. */
+  dated: boolean;
 };
 
 const window = { startsAt: null, endsAt: null };
@@ -75,6 +77,7 @@ export const KINDS: Record<ContentKind, KindDef> = {
     title: 'title',
     ordered: true,
     toggle: 'active',
+    dated: true,
   },
   announcements: {
     kind: 'announcements',
@@ -100,6 +103,7 @@ export const KINDS: Record<ContentKind, KindDef> = {
     title: 'title',
     ordered: false,
     toggle: 'active',
+    dated: true,
   },
   promotions: {
     kind: 'promotions',
@@ -127,6 +131,7 @@ export const KINDS: Record<ContentKind, KindDef> = {
     title: 'title',
     ordered: true,
     toggle: 'active',
+    dated: true,
   },
   help: {
     kind: 'help',
@@ -143,6 +148,7 @@ export const KINDS: Record<ContentKind, KindDef> = {
     title: 'title',
     ordered: true,
     toggle: 'active',
+    dated: false,
   },
   service: {
     kind: 'service',
@@ -159,6 +165,7 @@ export const KINDS: Record<ContentKind, KindDef> = {
     title: 'title',
     ordered: true,
     toggle: 'active',
+    dated: false,
   },
   resources: {
     kind: 'resources',
@@ -174,6 +181,7 @@ export const KINDS: Record<ContentKind, KindDef> = {
     title: 'label',
     ordered: false,
     toggle: null,
+    dated: false,
   },
 };
 
