@@ -357,6 +357,12 @@ export const staffAddressesEditCall = endpoint<typeof staffAdminDefs.staffAddres
   auth: 'staff:brand.write',
   input: ['body'],
 });
+export const staffContactCall = endpoint<typeof staffAdminDefs.staffContactCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/contact',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
 export const staffCreateCall = endpoint<typeof staffAdminDefs.staffCreateCall>({
   method: 'POST',
   path: '/bo/staff',
