@@ -22,7 +22,8 @@ export function ActionDialog({
   title: string;
   text?: ReactNode;
   confirmLabel: string;
-  cancelLabel: string;
+  /** Without one, the dialog only informs: its one button closes it. */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
@@ -52,9 +53,11 @@ export function ActionDialog({
           {text && <div className="dialog-text">{text}</div>}
           {children}
           <div className="dialog-actions">
-            <button type="button" className="button button-quiet" onClick={onClose}>
-              {cancelLabel}
-            </button>
+            {cancelLabel && (
+              <button type="button" className="button button-quiet" onClick={onClose}>
+                {cancelLabel}
+              </button>
+            )}
             <button type="submit" className={`button ${danger ? 'button-danger' : 'button-primary'}`} disabled={busy}>
               {confirmLabel}
             </button>

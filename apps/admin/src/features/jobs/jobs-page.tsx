@@ -51,7 +51,12 @@ export function JobsPage() {
   const me = useMe().data;
   const schedule = useSchedule();
   const canRun = allows(me, 'jobs.run');
-  const jobs = useQuery({ queryKey: JOBS_KEY, queryFn: ({ signal }) => call(jobsListCall, {}, { signal }) });
+  const jobs = useQuery({
+    queryKey: JOBS_KEY,
+    queryFn: ({ signal }) => call(jobsListCall, {}, { signal }),
+    // What needs a look comes first: failing jobs, then the rest in the engine's order.
+    select: (list) => [...list].sort((a, b) => Number(b.failing > 0) - Number(a.failing > 0)),
+  });
   const [rerun, setRerun] = useState<{ job: string; run: FailedRun } | null>(null);
   const [result, setResult] = useState<Rerun | null>(null);
   const [open, setOpen] = useState<string | null>(null);

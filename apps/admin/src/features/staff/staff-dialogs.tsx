@@ -125,7 +125,6 @@ function LinkDialog({ shown, title, onClose }: { shown: LinkShown; title: string
     <ActionDialog
       title={title}
       confirmLabel={t('staffArea.done')}
-      cancelLabel={t('staffArea.close')}
       onClose={onClose}
       onSubmit={(e) => {
         e.preventDefault();

@@ -187,7 +187,11 @@ function StaffDetails({
                 {t('staffArea.reset')}
               </button>
             )}
-            <button type="button" className="button button-small button-danger" onClick={() => open('status')}>
+            <button
+              type="button"
+              className={`button button-small${staff.status === 'disabled' ? '' : ' button-danger'}`}
+              onClick={() => open('status')}
+            >
               {staff.status === 'disabled' ? t('staffArea.enable') : t('staffArea.disable')}
             </button>
           </div>
