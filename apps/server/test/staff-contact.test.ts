@@ -113,13 +113,20 @@ describe(`a staff member's own mobile and email on ${TEST_ENGINE}`, () => {
     });
   });
 
-  it('takes the mobile and email at creation', async () => {
+  it('takes the mobile and email at creation, in the creation audit row', async () => {
     const username = `c${randomBytes(4).toString('hex')}`;
     const res = await call(staffCreateCall, owner, {
       body: { username, roles: ['support'], mobile: '+8801811000111', email: 'New@Example.com', reason: 'hired' },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().value.staff).toMatchObject({ username, mobile: '+8801811000111', email: 'new@example.com' });
+    const audited = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('after')
+      .where('event', '=', 'staff.created')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audited.after).toMatchObject({ username, mobile: '+8801811000111', email: 'new@example.com' });
   });
 
   it("refuses a staff member's write on a player holding the mobile or email set for them, and audits it", async () => {

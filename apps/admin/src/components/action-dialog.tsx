@@ -32,19 +32,22 @@ export function ActionDialog({
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  // The latest onClose, so a parent's new function does not move the focus back to the start.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const first = ref.current?.querySelector<HTMLElement>('input, textarea, select, button');
     first?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape') close.current();
     };
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
       before?.focus?.();
     };
-  }, [onClose]);
+  }, []);
   return (
     <div className="dialog-backdrop">
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={ref}>

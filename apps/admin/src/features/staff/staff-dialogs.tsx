@@ -17,7 +17,7 @@ import {
   StaffRolesBody,
   type StaffView,
 } from '@khela/contract/staff-admin';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionDialog, OneTimeLink } from '../../components/action-dialog';
 import { applyServerErrors, Field, FormError, fieldAria, useContractForm } from '../../components/form';
@@ -178,6 +178,7 @@ const LinksForm = StaffContactBody.extend({ linkedMemberIds: memberIdList });
  */
 export function LinksDialog({ staff, onClose, onDone }: { staff: StaffView; onClose: () => void; onDone: Done }) {
   const { t } = useTranslation();
+  const saved = useRef(staff);
   const texts = useDialogText();
   const form = useContractForm(LinksForm, {
     defaultValues: {
@@ -199,13 +200,15 @@ export function LinksDialog({ staff, onClose, onDone }: { staff: StaffView; onCl
       onClose={onClose}
       onSubmit={form.handleSubmit(async ({ linkedMemberIds, mobile, email, reason }) => {
         try {
-          let now = staff;
-          if (mobile !== (staff.mobile ?? '') || email !== (staff.email ?? ''))
+          // After a half-done save (contact saved, ids refused) a retry starts from what was saved.
+          let now = saved.current;
+          if (mobile !== (now.mobile ?? '') || email !== (now.email ?? ''))
             now = await call(staffContactCall, {
               params: { id: staff.id },
               body: { mobile, email, updatedAt: now.updatedAt, reason },
             });
-          if (idsText(linkedMemberIds) !== idsText(staff.linkedMemberIds))
+          saved.current = now;
+          if (idsText(linkedMemberIds) !== idsText(now.linkedMemberIds))
             now = await call(staffLinkedMembersCall, {
               params: { id: staff.id },
               body: { linkedMemberIds, updatedAt: now.updatedAt, reason },
@@ -213,6 +216,7 @@ export function LinksDialog({ staff, onClose, onDone }: { staff: StaffView; onCl
           onDone(now);
           onClose();
         } catch (error) {
+          if (saved.current !== staff) onDone(saved.current);
           applyServerErrors(form, error);
         }
       })}

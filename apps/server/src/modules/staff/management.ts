@@ -117,6 +117,7 @@ export async function createByStaff(db: Database, actor: Actor, body: StaffCreat
       roles: body.roles,
       createdBy: `staff:${actor.staff.id}`,
       linkedMemberIds: [...new Set(body.linkedMemberIds)].map((i) => BigInt(i)),
+      contact: { mobileNum: contact.mobile_num, email: contact.email },
       actor: { staffId: actor.staff.id, ip: actor.ip, reason: body.reason },
     });
   } catch (e) {
@@ -125,7 +126,6 @@ export async function createByStaff(db: Database, actor: Actor, body: StaffCreat
     if (e instanceof StaffInputError) throw new AppError('VALIDATION_FAILED', { [e.field]: FIELD_ERRORS.invalid });
     throw e;
   }
-  if (contact.mobile_num !== null || contact.email !== null) await repo.setStaffFields(db, made.staffId, contact);
   return {
     staff: await reread(db, actor.staff.brandId, Number(made.staffId)),
     setupLink: made.link,

@@ -44,7 +44,15 @@ export function staffById(db: Database, id: bigint): Promise<StaffRow | undefine
 
 export async function insertStaff(
   db: Database,
-  s: { brandId: number; username: string; roles: string[]; createdBy: string; linkedMemberIds: bigint[] },
+  s: {
+    brandId: number;
+    username: string;
+    roles: string[];
+    createdBy: string;
+    linkedMemberIds: bigint[];
+    mobileNum: string | null;
+    email: string | null;
+  },
 ): Promise<bigint | null> {
   const row = await db.kysely
     .insertInto('staff')
@@ -54,6 +62,8 @@ export async function insertStaff(
       roles: s.roles,
       created_by: s.createdBy,
       linked_member_ids: s.linkedMemberIds,
+      mobile_num: s.mobileNum,
+      email: s.email,
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
