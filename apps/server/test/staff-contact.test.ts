@@ -61,6 +61,16 @@ async function member(fields: { mobile?: string; email?: string }) {
   return m;
 }
 
+/** The newest audit row of `event`. */
+function lastAudit(event: string) {
+  return t.db.kysely
+    .selectFrom('audit_log')
+    .select(['before', 'after', 'reason', 'target'])
+    .where('event', '=', event)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+}
+
 async function viewOf(id: number) {
   const list = (await call(staffListCall, owner)).json().value as { id: number; updatedAt: string }[];
   return list.find((s) => s.id === id) as {
@@ -80,13 +90,7 @@ describe(`a staff member's own mobile and email on ${TEST_ENGINE}`, () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().value).toMatchObject({ mobile: '+8801711223344', email: 'rahim.uddin@example.com' });
-    const audited = await t.db.kysely
-      .selectFrom('audit_log')
-      .select(['before', 'after', 'reason', 'target'])
-      .where('event', '=', 'staff.contact.changed')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(audited).toMatchObject({
+    expect(await lastAudit('staff.contact.changed')).toMatchObject({
       reason: 'declared at hiring',
       target: `staff:${s.id}`,
       before: { mobile: null, email: null },
@@ -120,13 +124,11 @@ describe(`a staff member's own mobile and email on ${TEST_ENGINE}`, () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().value.staff).toMatchObject({ username, mobile: '+8801811000111', email: 'new@example.com' });
-    const audited = await t.db.kysely
-      .selectFrom('audit_log')
-      .select('after')
-      .where('event', '=', 'staff.created')
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-    expect(audited.after).toMatchObject({ username, mobile: '+8801811000111', email: 'new@example.com' });
+    expect((await lastAudit('staff.created')).after).toMatchObject({
+      username,
+      mobile: '+8801811000111',
+      email: 'new@example.com',
+    });
   });
 
   it("refuses a staff member's write on a player holding the mobile or email set for them, and audits it", async () => {
