@@ -81,7 +81,7 @@ describe('the staff screen', () => {
     expect(within(karim).getByText('Enrolled')).toBeTruthy();
     // 03:00 UTC is 09:00 in Dhaka.
     expect(within(karim).getByText('2026-11-26 09:00:00')).toBeTruthy();
-    expect(within(karim).getByText('2 links')).toBeTruthy();
+    expect(within(karim).getByText('2 linked')).toBeTruthy();
     const nadia = await rowOf('nadia');
     expect(within(nadia).getByText('Setting up')).toBeTruthy();
     expect(within(nadia).getByText('Never')).toBeTruthy();

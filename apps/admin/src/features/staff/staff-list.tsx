@@ -158,7 +158,7 @@ function StaffDetails({
         </div>
         <div>
           <dt>{t('staffArea.mobile')}</dt>
-          <dd className="mono">{staff.mobile ?? '—'}</dd>
+          <dd className="mono">{staff.mobile ? f.digits(staff.mobile) : '—'}</dd>
         </div>
         <div>
           <dt>{t('staffArea.email')}</dt>
