@@ -24,6 +24,8 @@ const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => 
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const StaffPage = lazy(() => import('../features/staff/staff-page').then((m) => ({ default: m.StaffPage })));
+const JobsPage = lazy(() => import('../features/jobs/jobs-page').then((m) => ({ default: m.JobsPage })));
 const SessionsPage = lazy(() =>
   import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })),
 );
@@ -42,6 +44,8 @@ export function createQueryClient() {
 const SCREENS: Record<string, () => React.ReactNode> = {
   audit: () => later(<AuditPage />),
   dashboard: () => later(<DashboardPage />),
+  staff: () => later(<StaffPage />),
+  jobs: () => later(<JobsPage />),
 };
 
 /** An area's screen, or the 403 page for a member whose roles do not open it. */

@@ -19,9 +19,9 @@ export const AREAS: readonly Area[] = [
   { id: 'brand', path: '/brand', permission: 'brand.read', built: false },
   { id: 'risk', path: '/risk', permission: 'risk.read', built: false },
   { id: 'reports', path: '/reports', permission: 'reports.read', built: false },
-  { id: 'staff', path: '/staff', permission: 'staff.read', built: false },
+  { id: 'staff', path: '/staff', permission: 'staff.read', built: true },
   { id: 'audit', path: '/audit', permission: 'audit.read', built: true },
-  { id: 'jobs', path: '/jobs', permission: 'jobs.read', built: false },
+  { id: 'jobs', path: '/jobs', permission: 'jobs.read', built: true },
 ];
 
 /** Where a staff member lands after login: the first area their roles open, else their sessions. */

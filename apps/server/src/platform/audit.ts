@@ -69,6 +69,7 @@ export type AuditEvent =
   /** Staff management (decision 0032): each with the record before and after and the reason. */
   | 'staff.roles.changed'
   | 'staff.linked.changed'
+  | 'staff.contact.changed'
   | 'staff.disabled'
   | 'staff.enabled'
   | 'staff.password.reset'

@@ -315,6 +315,8 @@ export interface StaffTable {
   /** The staff member's own mobile (E.164) and email: accounts with either are linked to them. */
   mobile_num: string | null;
   email: string | null;
+  /** When a staff write last changed the record (decision 0037): the stale-edit check's version. */
+  updated_at: GeneratedTimestamp;
 }
 
 /** A staff note on a player (decision 0031): appended, never edited. */

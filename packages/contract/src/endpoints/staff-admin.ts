@@ -46,6 +46,12 @@ export const staffAddressesEditCall = /* @__PURE__ */ endpoint<typeof staffAdmin
   auth: 'staff:brand.write',
   input: ['body'],
 });
+export const staffContactCall = /* @__PURE__ */ endpoint<typeof staffAdminDefs.staffContactCall>({
+  method: 'POST',
+  path: '/bo/staff/:id/contact',
+  auth: 'staff:staff.write',
+  input: ['body', 'params'],
+});
 export const staffCreateCall = /* @__PURE__ */ endpoint<typeof staffAdminDefs.staffCreateCall>({
   method: 'POST',
   path: '/bo/staff',
