@@ -200,7 +200,9 @@ describe('the profile and its pages', () => {
       upline: { id: Number(upline.id), account: upline.account },
       vipLevel: 3,
       linkedToMe: false,
-      balance: { currency: 'BDT' },
+      balance: { currency: 'BDT', symbol: '৳', decimals: 2 },
+      // The desk says before sending that a larger adjustment waits for a second staff member.
+      adjustThreshold: { amount: '10000.00', minor: '1000000', currency: 'BDT', symbol: '৳', decimals: 2 },
     });
 
     const ledger = (

@@ -64,8 +64,17 @@ export const PlayerSearchPage = z.object({
   next: z.string().nullable(),
 });
 
-/** Money as the brand's currency shows it: a decimal string, and its minor units. */
-export const StaffMoney = z.object({ amount: z.string(), minor: z.string(), currency: z.string() });
+/**
+ * Money as the brand's currency shows it: a decimal string, its minor units, and how to write it
+ * (the one formatter's `money(amount, { decimals, symbol })`; the symbol is empty for play money).
+ */
+export const StaffMoney = z.object({
+  amount: z.string(),
+  minor: z.string(),
+  currency: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+});
 
 export const PlayerLabel = z.object({
   labelName: z.string().trim().min(1).max(32),
@@ -88,6 +97,11 @@ export const PlayerProfile = PlayerRow.extend({
   language: z.string().nullable(),
   /** The account is linked to the staff member asking: every write on it is refused. */
   linkedToMe: z.boolean(),
+  /**
+   * The brand's four-eyes threshold: an adjustment larger than this (either sign) waits for a
+   * second staff member, so the desk can say so before it is sent.
+   */
+  adjustThreshold: StaffMoney,
 });
 export type PlayerProfile = z.infer<typeof PlayerProfile>;
 
