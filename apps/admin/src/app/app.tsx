@@ -24,6 +24,7 @@ const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => 
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const PlayersArea = lazy(() => import('../features/players/players-area').then((m) => ({ default: m.PlayersArea })));
 const SessionsPage = lazy(() =>
   import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })),
 );
@@ -42,6 +43,7 @@ export function createQueryClient() {
 const SCREENS: Record<string, () => React.ReactNode> = {
   audit: () => later(<AuditPage />),
   dashboard: () => later(<DashboardPage />),
+  players: () => later(<PlayersArea />),
 };
 
 /** An area's screen, or the 403 page for a member whose roles do not open it. */
