@@ -65,7 +65,7 @@ export function LoginsTab({ id }: { id: number }) {
                     <tr key={i}>
                       <td className="mono">{f.at(l.at)}</td>
                       <td>{t(`players.logins.events.${l.event.replaceAll('.', '_')}`, { defaultValue: l.event })}</td>
-                      <td>{l.type ?? '—'}</td>
+                      <td>{l.type ? t(`players.logins.types.${l.type}`, { defaultValue: l.type }) : '—'}</td>
                       <td className="mono">{l.ip || '—'}</td>
                     </tr>
                   ))}
@@ -148,7 +148,7 @@ export function SessionsTab({ p, rights }: { p: Profile; rights: Rights }) {
                   <tr key={s.id}>
                     <td title={s.userAgent}>{deviceOf(s.userAgent)}</td>
                     <td className="mono">{s.ip || '—'}</td>
-                    <td>{s.loginType}</td>
+                    <td>{t(`players.logins.types.${s.loginType}`, { defaultValue: s.loginType })}</td>
                     <td className="mono">{f.at(s.createdAt)}</td>
                     <td className="mono">{f.at(s.lastSeenAt)}</td>
                     <td className="mono">{f.at(s.expiresAt)}</td>

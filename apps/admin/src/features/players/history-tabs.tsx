@@ -52,7 +52,11 @@ function useLedgerColumns(p: Profile) {
     ledgerColumn.accessor('memo', { header: t('players.ledger.memo'), cell: (c) => c.getValue() || '—' }),
     ledgerColumn.accessor('roundId', {
       header: t('players.ledger.round'),
-      cell: (c) => <span className="mono">{c.getValue() ?? '—'}</span>,
+      cell: (c) => (
+        <span className="mono clip" title={c.getValue() ?? undefined}>
+          {c.getValue() ?? '—'}
+        </span>
+      ),
     }),
   ];
 }
@@ -99,7 +103,11 @@ export function RoundsTab({ p }: { p: Profile }) {
     }),
     roundColumn.accessor('roundId', {
       header: t('players.rounds.round'),
-      cell: (c) => <span className="mono">{c.getValue()}</span>,
+      cell: (c) => (
+        <span className="mono clip" title={c.getValue()}>
+          {c.getValue()}
+        </span>
+      ),
     }),
     roundColumn.accessor('stake', {
       header: t('players.rounds.stake'),

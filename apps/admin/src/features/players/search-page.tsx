@@ -66,17 +66,19 @@ export function PlayerSearch() {
     }),
   ];
   return (
-    <DataTable<Row>
-      label={t('players.searchTitle')}
-      queryKey={['bo', 'players', 'search']}
-      columns={columns}
-      fetchPage={fetchPlayersPage}
-      getRowId={(r) => String(r.id)}
-      filters={[{ id: 'q', label: t('players.searchLabel'), placeholder: t('players.searchPlaceholder') }]}
-      pageSizes={[25, 50, 100]}
-      defaultPageSize={25}
-      emptyTitle={searched ? t('players.noMatch') : t('players.searchFirst')}
-      emptyText={searched ? t('players.noMatchText') : t('players.searchFirstText')}
-    />
+    <div className="player-search">
+      <DataTable<Row>
+        label={t('players.searchTitle')}
+        queryKey={['bo', 'players', 'search']}
+        columns={columns}
+        fetchPage={fetchPlayersPage}
+        getRowId={(r) => String(r.id)}
+        filters={[{ id: 'q', label: t('players.searchLabel'), placeholder: t('players.searchPlaceholder') }]}
+        pageSizes={[25, 50, 100]}
+        defaultPageSize={25}
+        emptyTitle={searched ? t('players.noMatch') : t('players.searchFirst')}
+        emptyText={searched ? t('players.noMatchText') : t('players.searchFirstText')}
+      />
+    </div>
   );
 }
