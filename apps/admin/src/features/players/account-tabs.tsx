@@ -16,7 +16,7 @@ import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { deviceOf } from '../../lib/device';
 import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
-import { Dialog, type Profile, type Rights } from './shared';
+import { Dialog, type Profile, ReasonAndSubmit, type Rights } from './shared';
 
 /** A query's loading and error states, or its data. */
 function Loaded<T>({
@@ -201,23 +201,14 @@ function RevokeDialog({ p, session, onClose }: { p: Profile; session: Session; o
             ip: session.ip,
           })}
         </p>
-        <Field
+        <ReasonAndSubmit
           id="revoke-reason"
-          label={t('players.reason')}
-          hint={t('players.reasonHint')}
+          field={form.register('reason')}
           error={errors.reason?.message}
-        >
-          <textarea rows={2} {...fieldAria('revoke-reason', errors.reason, true)} {...form.register('reason')} />
-        </Field>
-        <FormError message={errors.root?.server?.message} />
-        <div className="row dialog-actions">
-          <button type="button" className="button button-quiet" onClick={onClose}>
-            {t('players.cancel')}
-          </button>
-          <button type="submit" className="button button-danger" disabled={revoke.isPending}>
-            {t('players.sessions.revokeConfirm')}
-          </button>
-        </div>
+          formError={errors.root?.server?.message}
+          onCancel={onClose}
+          submit={{ label: t('players.sessions.revokeConfirm'), danger: true, disabled: revoke.isPending }}
+        />
       </form>
     </Dialog>
   );

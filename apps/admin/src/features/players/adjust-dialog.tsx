@@ -7,8 +7,8 @@ import type { z } from '@khela/contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, Field, FormError, fieldAria, useContractForm } from '../../components/form';
-import { Dialog, type Profile, requestKey, useMoney } from './shared';
+import { applyServerErrors, Field, fieldAria, useContractForm } from '../../components/form';
+import { Dialog, type Profile, ReasonAndSubmit, requestKey, useMoney } from './shared';
 
 const AdjustForm = AdjustBody.omit({ idempotencyKey: true });
 type AdjustValues = z.output<typeof AdjustForm>;
@@ -143,23 +143,14 @@ export function AdjustDialog({
               })}
             />
           </Field>
-          <Field
+          <ReasonAndSubmit
             id="adjust-reason"
-            label={t('players.reason')}
-            hint={t('players.reasonHint')}
+            field={form.register('reason')}
             error={errors.reason?.message}
-          >
-            <textarea rows={3} {...fieldAria('adjust-reason', errors.reason, true)} {...form.register('reason')} />
-          </Field>
-          <FormError message={errors.root?.server?.message} />
-          <div className="row dialog-actions">
-            <button type="button" className="button button-quiet" onClick={onClose}>
-              {t('players.cancel')}
-            </button>
-            <button type="submit" className="button button-primary">
-              {t('players.review')}
-            </button>
-          </div>
+            formError={errors.root?.server?.message}
+            onCancel={onClose}
+            submit={{ label: t('players.review') }}
+          />
         </form>
       )}
     </Dialog>

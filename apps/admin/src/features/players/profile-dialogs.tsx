@@ -5,10 +5,10 @@ import type { z } from '@khela/contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, Field, FormError, fieldAria, useContractForm } from '../../components/form';
+import { applyServerErrors, Field, fieldAria, useContractForm } from '../../components/form';
 import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
-import { Dialog, type Profile, StatusBadge } from './shared';
+import { Dialog, type Profile, ReasonAndSubmit, StatusBadge } from './shared';
 
 type StatusValues = z.output<typeof StatusBody>;
 
@@ -91,23 +91,14 @@ export function StatusDialog({
               ))}
             </select>
           </Field>
-          <Field
+          <ReasonAndSubmit
             id="status-reason"
-            label={t('players.reason')}
-            hint={t('players.reasonHint')}
+            field={form.register('reason')}
             error={errors.reason?.message}
-          >
-            <textarea rows={3} {...fieldAria('status-reason', errors.reason, true)} {...form.register('reason')} />
-          </Field>
-          <FormError message={errors.root?.server?.message} />
-          <div className="row dialog-actions">
-            <button type="button" className="button button-quiet" onClick={onClose}>
-              {t('players.cancel')}
-            </button>
-            <button type="submit" className="button button-primary">
-              {t('players.review')}
-            </button>
-          </div>
+            formError={errors.root?.server?.message}
+            onCancel={onClose}
+            submit={{ label: t('players.review') }}
+          />
         </form>
       )}
     </Dialog>
@@ -145,6 +136,7 @@ export function LabelsDialog({ p, onClose }: { p: Profile; onClose: () => void }
           // biome-ignore lint/suspicious/noArrayIndexKey: the rows are edited in place, by position.
           <div className="row label-row" key={i}>
             <input
+              className="label-input"
               aria-label={t('players.labelName', { n: i + 1 })}
               value={name}
               maxLength={32}

@@ -2,7 +2,9 @@ import type { StaffMe } from '@khela/contract/staff';
 import type { MemberStatus, PlayerProfile, StaffMoney } from '@khela/contract/staff-players';
 import type { z } from '@khela/contract/zod';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Field, FormError, fieldAria } from '../../components/form';
 import { useFormat } from '../../lib/format';
 
 /** What the players screens need to know about the staff member: what they may change. */
@@ -72,4 +74,46 @@ export function Dialog({ title, onClose, children }: { title: string; onClose: (
 /** A fresh key for one adjustment: a retry or double click of the same request posts once. */
 export function requestKey(): string {
   return crypto.randomUUID().replaceAll('-', '');
+}
+
+/**
+ * The end of every write's form: its reason (kept in the audit row with the staff member's name),
+ * the form's own error, and cancel beside the submit button.
+ */
+export function ReasonAndSubmit({
+  id,
+  field,
+  error,
+  formError,
+  onCancel,
+  submit,
+}: {
+  id: string;
+  field: UseFormRegisterReturn;
+  error: string | undefined;
+  formError: string | undefined;
+  onCancel: () => void;
+  submit: { label: string; danger?: boolean; disabled?: boolean };
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Field id={id} label={t('players.reason')} hint={t('players.reasonHint')} error={error}>
+        <textarea rows={3} {...fieldAria(id, error, true)} {...field} />
+      </Field>
+      <FormError message={formError} />
+      <div className="row dialog-actions">
+        <button type="button" className="button button-quiet" onClick={onCancel}>
+          {t('players.cancel')}
+        </button>
+        <button
+          type="submit"
+          className={submit.danger ? 'button button-danger' : 'button button-primary'}
+          disabled={submit.disabled}
+        >
+          {submit.label}
+        </button>
+      </div>
+    </>
+  );
 }
