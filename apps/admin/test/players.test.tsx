@@ -2,6 +2,7 @@ import {
   adjustmentsCall,
   approveAdjustmentCall,
   playerAdjustCall,
+  playerLabelsCall,
   playerLedgerCall,
   playerProfileCall,
   playerSearchCall,
@@ -164,9 +165,11 @@ describe('the player profile', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Yes, set it to Locked' }));
     expect(await screen.findByText('The status is now Locked. Sessions ended: 2.')).toBeTruthy();
+    // The status the form read goes along: a colleague's change in between is refused, not overwritten.
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       status: 'locked',
       reason: 'Phone reported stolen',
+      from: 'active',
     });
   });
 
@@ -236,6 +239,32 @@ describe('the player profile', () => {
     const queue = await screen.findByRole('region', { name: 'Adjustments' });
     await within(queue).findByText('Goodwill after the outage');
     expect(within(queue).queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+});
+
+describe('a stale edit', () => {
+  it('says someone else saved the labels first instead of saving over them', async () => {
+    const requests = desk(STAFF_ME, (r) =>
+      r.path === playerLabelsCall.path.replace(':id', '4021')
+        ? { status: 409, code: 'STALE_EDIT' }
+        : { status: 404, code: 'NOT_FOUND' },
+    );
+    await renderApp('/players/4021', { loggedIn: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit labels' }));
+    const dialog = screen.getByRole('dialog', { name: 'Labels of rahim77' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add a label' }));
+    await user.type(within(dialog).getByLabelText('Label 2'), 'Bonus review');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Someone else saved this first. Reload to see their changes, then make yours again.',
+      ),
+    ).toBeTruthy();
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      labels: [{ labelName: 'VIP watch' }, { labelName: 'Bonus review' }],
+      before: ['VIP watch'],
+    });
   });
 });
 

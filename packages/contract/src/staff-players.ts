@@ -182,8 +182,26 @@ export const PlayerNote = z.object({
 });
 
 export const NoteBody = z.object({ body: z.string().trim().min(1).max(2000) }).strict();
-export const LabelsBody = z.object({ labels: z.array(PlayerLabel).max(20), reason: reason.optional() }).strict();
-export const StatusBody = z.object({ status: z.enum(MEMBER_STATUSES), reason }).strict();
+/**
+ * A form sends what it read (`before`, `from`): if someone saved in between, the write is refused
+ * with STALE_EDIT rather than silently replacing their change. Without it the write applies as is.
+ */
+export const LabelsBody = z
+  .object({
+    labels: z.array(PlayerLabel).max(20),
+    reason: reason.optional(),
+    /** The label names the form showed, in order. */
+    before: z.array(z.string().max(32)).max(20).optional(),
+  })
+  .strict();
+export const StatusBody = z
+  .object({
+    status: z.enum(MEMBER_STATUSES),
+    reason,
+    /** The status the form showed. */
+    from: z.enum(MEMBER_STATUSES).optional(),
+  })
+  .strict();
 export const ReasonBody = z.object({ reason }).strict();
 /** An approval needs no words; a note is kept in the audit row when given. */
 export const ApproveBody = z.object({ reason: reason.optional() }).strict();

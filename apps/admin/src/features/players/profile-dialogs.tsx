@@ -33,7 +33,7 @@ export function StatusDialog({
   });
   const [review, setReview] = useState<StatusValues | null>(null);
   const save = useMutation({
-    mutationFn: (v: StatusValues) => call(playerStatusCall, { params: { id: p.id }, body: v }),
+    mutationFn: (v: StatusValues) => call(playerStatusCall, { params: { id: p.id }, body: { ...v, from: p.status } }),
     onSuccess: (r) => {
       queryClient.invalidateQueries({ queryKey: ['bo', 'players'] });
       onDone(
@@ -47,6 +47,8 @@ export function StatusDialog({
     onError: (e) => {
       setReview(null);
       applyServerErrors(form, e);
+      // Someone may have changed the account meanwhile (STALE_EDIT): show what it is now.
+      queryClient.invalidateQueries({ queryKey: ['bo', 'players', p.id] });
     },
   });
   const errors = form.formState.errors;
@@ -117,6 +119,7 @@ export function LabelsDialog({ p, onClose }: { p: Profile; onClose: () => void }
       queryClient.invalidateQueries({ queryKey: ['bo', 'players'] });
       onClose();
     },
+    onError: () => queryClient.invalidateQueries({ queryKey: ['bo', 'players', p.id] }),
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -125,7 +128,8 @@ export function LabelsDialog({ p, onClose }: { p: Profile; onClose: () => void }
       .map((n) => n.trim())
       .filter(Boolean)
       .map((labelName) => ({ ...p.labels.find((l) => l.labelName === labelName), labelName }));
-    const body = LabelsBody.safeParse({ labels });
+    // The names this form read: a colleague's save in between is refused, not overwritten.
+    const body = LabelsBody.safeParse({ labels, before: p.labels.map((l) => l.labelName) });
     setInvalid(!body.success);
     if (body.success) save.mutate(body.data);
   };
