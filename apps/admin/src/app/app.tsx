@@ -26,6 +26,7 @@ const DashboardPage = lazy(() =>
 );
 const StaffPage = lazy(() => import('../features/staff/staff-page').then((m) => ({ default: m.StaffPage })));
 const JobsPage = lazy(() => import('../features/jobs/jobs-page').then((m) => ({ default: m.JobsPage })));
+const PlayersArea = lazy(() => import('../features/players/players-area').then((m) => ({ default: m.PlayersArea })));
 const SessionsPage = lazy(() =>
   import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })),
 );
@@ -46,6 +47,7 @@ const SCREENS: Record<string, () => React.ReactNode> = {
   dashboard: () => later(<DashboardPage />),
   staff: () => later(<StaffPage />),
   jobs: () => later(<JobsPage />),
+  players: () => later(<PlayersArea />),
 };
 
 /** An area's screen, or the 403 page for a member whose roles do not open it. */
