@@ -16,8 +16,10 @@ import type * as realtimeDefs from './realtime';
 import type * as recordsDefs from './records';
 import type * as staffDefs from './staff';
 import type * as staffAdminDefs from './staff-admin';
+import type * as staffBrandDefs from './staff-brand';
 import type * as staffDashboardDefs from './staff-dashboard';
 import type * as staffPlayersDefs from './staff-players';
+import type * as staffRiskDefs from './staff-risk';
 import type * as systemDefs from './system';
 import type * as verificationDefs from './verification';
 import type * as walletDefs from './wallet';
@@ -399,6 +401,18 @@ export const staffRolesCall = endpoint<typeof staffAdminDefs.staffRolesCall>({
   auth: 'staff:staff.write',
   input: ['body', 'params'],
 });
+export const brandSaveCall = endpoint<typeof staffBrandDefs.brandSaveCall>({
+  method: 'PUT',
+  path: '/bo/brand',
+  auth: 'staff:brand.write',
+  input: ['body'],
+});
+export const brandSettingsCall = endpoint<typeof staffBrandDefs.brandSettingsCall>({
+  method: 'GET',
+  path: '/bo/brand',
+  auth: 'staff:brand.read',
+  input: ['query'],
+});
 export const dashboardCall = endpoint<typeof staffDashboardDefs.dashboardCall>({
   method: 'GET',
   path: '/bo/dashboard',
@@ -493,6 +507,42 @@ export const rejectAdjustmentCall = endpoint<typeof staffPlayersDefs.rejectAdjus
   method: 'POST',
   path: '/bo/adjustments/:id/reject',
   auth: 'staff:players.adjust',
+  input: ['body', 'params'],
+});
+export const approveHeldWinCall = endpoint<typeof staffRiskDefs.approveHeldWinCall>({
+  method: 'POST',
+  path: '/bo/risk/held-wins/:id/approve',
+  auth: 'staff:risk.write',
+  input: ['body', 'params'],
+});
+export const declineHeldWinCall = endpoint<typeof staffRiskDefs.declineHeldWinCall>({
+  method: 'POST',
+  path: '/bo/risk/held-wins/:id/decline',
+  auth: 'staff:risk.write',
+  input: ['body', 'params'],
+});
+export const heldWinCountCall = endpoint<typeof staffRiskDefs.heldWinCountCall>({
+  method: 'GET',
+  path: '/bo/risk/held-wins/count',
+  auth: 'staff:risk.read',
+  input: ['query'],
+});
+export const heldWinsCall = endpoint<typeof staffRiskDefs.heldWinsCall>({
+  method: 'GET',
+  path: '/bo/risk/held-wins',
+  auth: 'staff:risk.read',
+  input: ['query'],
+});
+export const releaseHeldWinCall = endpoint<typeof staffRiskDefs.releaseHeldWinCall>({
+  method: 'POST',
+  path: '/bo/risk/held-wins/:id/release',
+  auth: 'staff:risk.write',
+  input: ['body', 'params'],
+});
+export const voidHeldWinCall = endpoint<typeof staffRiskDefs.voidHeldWinCall>({
+  method: 'POST',
+  path: '/bo/risk/held-wins/:id/void',
+  auth: 'staff:risk.write',
   input: ['body', 'params'],
 });
 export const auditLogCall = endpoint<typeof staffDefs.auditLogCall>({
