@@ -24,6 +24,8 @@ const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => 
 const DashboardPage = lazy(() =>
   import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
+const BrandPage = lazy(() => import('../features/brand/brand-page').then((m) => ({ default: m.BrandPage })));
+const RiskPage = lazy(() => import('../features/risk/risk-page').then((m) => ({ default: m.RiskPage })));
 const SessionsPage = lazy(() =>
   import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })),
 );
@@ -41,7 +43,9 @@ export function createQueryClient() {
 
 const SCREENS: Record<string, () => React.ReactNode> = {
   audit: () => later(<AuditPage />),
+  brand: () => later(<BrandPage />),
   dashboard: () => later(<DashboardPage />),
+  risk: () => later(<RiskPage />),
 };
 
 /** An area's screen, or the 403 page for a member whose roles do not open it. */
