@@ -40,7 +40,19 @@ export function Section({
   );
 }
 
-function Check({ name, label, hint, register }: { name: string; label: string; hint?: string; register: Reg }) {
+function Check({
+  name,
+  label,
+  hint,
+  code,
+  register,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  code?: string;
+  register: Reg;
+}) {
   const id = name.replaceAll('.', '-');
   return (
     <div className="brand-check">
@@ -48,6 +60,7 @@ function Check({ name, label, hint, register }: { name: string; label: string; h
         <input type="checkbox" id={id} {...register(name)} />
         {label}
       </label>
+      {code && <code className="brand-flag">{code}</code>}
       {hint && <p className="field-hint">{hint}</p>}
     </div>
   );
@@ -88,7 +101,7 @@ export function RegistrationSection({ register, errors }: Props) {
     <Section id="registration" title={t('brand.sections.registration')} text={t('brand.sections.registrationText')}>
       <div className="brand-checks">
         {WHITELABEL_FLAGS.map((f) => (
-          <Check key={f} name={`toggles.${f}`} label={t(`brand.toggles.${f}`)} hint={f} register={register} />
+          <Check key={f} name={`toggles.${f}`} label={t(`brand.toggles.${f}`)} code={f} register={register} />
         ))}
         <Check name="loggedInToHomePage" label={t('brand.loggedInToHomePage')} register={register} />
         <Check name="newIpCheck" label={t('brand.newIpCheck')} hint={t('brand.newIpCheckHint')} register={register} />
@@ -110,7 +123,7 @@ export function RegistrationSection({ register, errors }: Props) {
           </p>
         )}
         <div className="table-scroll">
-          <table className="data-table brand-rules">
+          <table className="brand-rules">
             <thead>
               <tr>
                 <th scope="col">{t('brand.rules.field')}</th>

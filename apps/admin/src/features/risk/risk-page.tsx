@@ -16,16 +16,16 @@ import './risk.css';
 const column = createColumnHelper<HeldWinView>();
 const STATUSES = ['held', 'released', 'voided'] as const;
 
-async function fetchPage(r: PageRequest, signal: AbortSignal) {
-  const status = (STATUSES as readonly string[]).includes(r.filters.status ?? '')
-    ? (r.filters.status as (typeof STATUSES)[number])
-    : 'held';
+type Status = (typeof STATUSES)[number];
+
+/** One page of the wins in `status`: waiting ones oldest first, decided ones newest first. */
+const pagesOf = (status: Status) => async (r: PageRequest, signal: AbortSignal) => {
   const page = await fetchHeldWins(
     { status, pageSize: r.pageSize, ...(r.cursor ? { after: Number(r.cursor) } : {}) },
     signal,
   );
   return { rows: page.list, nextCursor: page.next === null ? null : String(page.next) };
-}
+};
 
 /** Symbols of the currencies Khela's brands use; another shows its code. */
 const SYMBOLS: Record<string, string> = { BDT: '৳' };
@@ -154,6 +154,33 @@ function StatusCell({ win }: { win: HeldWinView }) {
   );
 }
 
+/** The held amount, and under it the cap it went over. */
+function AmountCell({ win }: { win: HeldWinView }) {
+  const { t } = useTranslation();
+  const money = useMoney();
+  return (
+    <span className="risk-game" title={t('risk.stakeWas', { stake: money(win.stakeTotal) })}>
+      <span className="risk-amount">{money(win.amount)}</span>
+      <small>{t(`risk.holdReasons.${win.holdReason}`)}</small>
+    </span>
+  );
+}
+
+/** Vendor and game on one line, the round under them: the columns stay few enough for a tablet. */
+function GameCell({ win }: { win: HeldWinView }) {
+  const { t } = useTranslation();
+  return (
+    <span className="risk-game">
+      <span>
+        <span className="mono">{win.vendor}</span> · <span className="mono">{win.gameCode}</span>
+      </span>
+      <small className="mono risk-round" title={win.roundId}>
+        {t('risk.roundId', { id: win.roundId })}
+      </small>
+    </span>
+  );
+}
+
 function useColumns(p: ActProps) {
   const { t } = useTranslation();
   const f = useFormat();
@@ -168,29 +195,18 @@ function useColumns(p: ActProps) {
         </span>
       ),
     }),
-    column.accessor('vendor', { header: t('risk.vendor'), cell: (c) => <span className="mono">{c.getValue()}</span> }),
-    column.accessor('gameCode', { header: t('risk.game'), cell: (c) => <span className="mono">{c.getValue()}</span> }),
-    column.accessor('roundId', {
-      header: t('risk.round'),
-      cell: (c) => (
-        <span className="mono risk-round" title={c.getValue()}>
-          {c.getValue()}
-        </span>
-      ),
+    column.accessor('gameCode', {
+      header: t('risk.game'),
+      cell: (c) => <GameCell win={c.row.original} />,
     }),
     column.accessor('amount', {
       header: t('risk.amount'),
-      cell: (c) => (
-        <span className="risk-amount" title={t('risk.stakeWas', { stake: money(c.row.original.stakeTotal) })}>
-          {money(c.getValue())}
-        </span>
-      ),
+      cell: (c) => <AmountCell win={c.row.original} />,
     }),
     column.accessor('heldAt', {
       header: t('risk.heldAt'),
-      cell: (c) => <span className="mono">{f.at(c.getValue())}</span>,
+      cell: (c) => <span className="mono risk-when">{f.at(c.getValue())}</span>,
     }),
-    column.accessor('holdReason', { header: t('risk.reason'), cell: (c) => t(`risk.holdReasons.${c.getValue()}`) }),
     column.accessor('status', { header: t('risk.status'), cell: (c) => <StatusCell win={c.row.original} /> }),
     column.display({
       id: 'actions',
@@ -216,7 +232,7 @@ function Awaiting(p: ActProps) {
         <EmptyState title={t('risk.awaitingEmpty')} />
       ) : (
         <div className="table-scroll">
-          <table className="data-table" aria-label={t('risk.awaitingTitle')}>
+          <table aria-label={t('risk.awaitingTitle')}>
             <thead>
               <tr>
                 {columns.map((c, i) => (
@@ -255,12 +271,15 @@ function AwaitingRow({ win, ...p }: ActProps & { win: HeldWinView }) {
           <small className="mono">#{f.digits(win.memberId)}</small>
         </span>
       </td>
-      <td className="mono">{win.vendor}</td>
-      <td className="mono">{win.gameCode}</td>
-      <td className="mono risk-round">{win.roundId}</td>
-      <td className="risk-amount">{money(win.amount)}</td>
-      <td className="mono">{f.at(win.heldAt)}</td>
-      <td>{t(`risk.holdReasons.${win.holdReason}`)}</td>
+      <td>
+        <GameCell win={win} />
+      </td>
+      <td>
+        <AmountCell win={win} />
+      </td>
+      <td>
+        <span className="mono risk-when">{f.at(win.heldAt)}</span>
+      </td>
       <td>
         <StatusCell win={win} />
         {win.pending && <p className="risk-asked-reason">“{win.pending.reason}”</p>}
@@ -275,21 +294,37 @@ function AwaitingRow({ win, ...p }: ActProps & { win: HeldWinView }) {
 function HeldWins(p: ActProps) {
   const { t } = useTranslation();
   const columns = useColumns(p);
+  const [status, setStatus] = useState<Status>('held');
+  return (
+    <>
+      <fieldset className="row risk-tabs">
+        <legend className="visually-hidden">{t('risk.show')}</legend>
+        {STATUSES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={`button button-small${s === status ? ' button-primary' : ''}`}
+            aria-pressed={s === status}
+            onClick={() => setStatus(s)}
+          >
+            {t(`risk.tabs.${s}`)}
+          </button>
+        ))}
+      </fieldset>
+      <HeldTable key={status} status={status} columns={columns} />
+    </>
+  );
+}
+
+function HeldTable({ status, columns }: { status: Status; columns: ReturnType<typeof useColumns> }) {
+  const { t } = useTranslation();
   return (
     <DataTable<HeldWinView>
       label={t('risk.heldTitle')}
-      queryKey={[...RISK_KEY, 'list']}
+      queryKey={[...RISK_KEY, 'list', status]}
       columns={columns}
-      fetchPage={fetchPage}
+      fetchPage={pagesOf(status)}
       getRowId={(r) => String(r.id)}
-      filters={[
-        {
-          id: 'status',
-          label: t('risk.status'),
-          type: 'select',
-          options: STATUSES.map((s) => ({ value: s, label: t(`risk.statuses.${s}`) })),
-        },
-      ]}
       pageSizes={[25, 50, 100]}
       defaultPageSize={50}
       emptyTitle={t('risk.empty')}
