@@ -1,6 +1,7 @@
 import { brandSaveCall, brandSettingsCall, registerSettingsCall, systemStatusCall } from '@khela/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, newUsername, register, STRONG_PASSWORD } from './accounts-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { bearerOf, staffSessionWithRoles, TEST_SECRETS_KEY } from './staff-helpers';
 
@@ -162,5 +163,21 @@ describe(`the Brand screen's calls on ${TEST_ENGINE}`, () => {
     expect(res.json().fieldErrors).toMatchObject({ mirrors: 'brand.invalid.mirrorIsSite' });
     if (read1.currencyLocked)
       expect(res.json().fieldErrors).toMatchObject({ currency: 'brand.invalid.currencyLocked' });
+  });
+
+  it("expires passwords after the brand's days, which the login then reports", async () => {
+    // An earlier save made the email required.
+    const username = newUsername('expiry');
+    const made = await register(t.app, { username, email: `${username}@example.com` });
+    expect(made.res.statusCode, made.res.body).toBe(200);
+    await t.db.kysely
+      .updateTable('members')
+      .set({ password_changed_at: new Date(Date.now() - 3 * 86_400_000) })
+      .where('account', '=', username)
+      .execute();
+    expect((await login(t.app, username, STRONG_PASSWORD)).json().value.passwordExpired).toBe(false);
+    const s = await current();
+    expect((await save(owner, { ...s, passwordMaxAgeDays: 2 })).statusCode).toBe(200);
+    expect((await login(t.app, username, STRONG_PASSWORD)).json().value.passwordExpired).toBe(true);
   });
 });
