@@ -1,5 +1,5 @@
 import type { HeldWinDecision, HeldWinOutcome, HeldWinView } from '@khela/contract';
-import { audit } from '../../platform/audit';
+import { type AuditEntry, audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
 import { AppError } from '../../platform/errors';
 import { releaseHeldWin, voidHeldWin } from '../provider/service';
@@ -92,6 +92,22 @@ async function answer(d: Desk, brand: BrandSnapshot, id: number, outcome: HeldWi
   return { outcome, win: viewOf(await found(d, id), brand, threshold) };
 }
 
+/** An audit row of a staff member's act on a held win: who, from where, on which win and player. */
+function auditWin(
+  d: Desk,
+  win: repo.HeldWinListed,
+  e: Omit<AuditEntry, 'brandId' | 'memberId' | 'staffId' | 'ip' | 'target'>,
+) {
+  return audit(d.db, {
+    ...e,
+    brandId: d.staff.brandId,
+    memberId: BigInt(win.member_id),
+    staffId: d.staff.id,
+    ip: d.ip,
+    target: `held-win:${win.id}`,
+  });
+}
+
 /**
  * Moves the money through the provider module, then audits the staff decision. `replayed`: the
  * win had already been decided this way (a concurrent click won), nothing moved this time.
@@ -111,13 +127,8 @@ async function execute(
     throw e;
   }
   if (done.replayed) return true;
-  await audit(d.db, {
+  await auditWin(d, win, {
     event: o.decision === 'release' ? 'risk.win.released' : 'risk.win.voided',
-    brandId: d.staff.brandId,
-    memberId: BigInt(win.member_id),
-    staffId: d.staff.id,
-    ip: d.ip,
-    target: `held-win:${win.id}`,
     reason: o.reason,
     before: { heldWinId: Number(win.id), status: 'held' },
     after: { heldWinId: Number(win.id), status: statusOf(o.decision) },
@@ -163,13 +174,8 @@ export async function decideHeldWin(
       staffId: d.staff.id,
     });
     if (!opened) throw new AppError('HELD_WIN_DECIDED');
-    await audit(d.db, {
+    await auditWin(d, win, {
       event: 'risk.win.requested',
-      brandId: d.staff.brandId,
-      memberId: BigInt(win.member_id),
-      staffId: d.staff.id,
-      ip: d.ip,
-      target: `held-win:${win.id}`,
       reason,
       before: { heldWinId: Number(win.id), status: 'held' },
       after: { heldWinId: Number(win.id), status: 'held', awaiting: decision },
@@ -190,13 +196,8 @@ export async function approveHeldWin(d: Desk, brand: BrandSnapshot, id: number, 
   const win = await found(d, id);
   if (win.request_id === null || win.requested_by === null) throw new AppError('HELD_WIN_DECIDED');
   if (BigInt(win.requested_by) === d.staff.id) {
-    await audit(d.db, {
+    await auditWin(d, win, {
       event: 'risk.win.self.refused',
-      brandId: d.staff.brandId,
-      memberId: BigInt(win.member_id),
-      staffId: d.staff.id,
-      ip: d.ip,
-      target: `held-win:${win.id}`,
       detail: { requestId: Number(win.request_id) },
     });
     throw new AppError('FOUR_EYES_REQUIRED');
@@ -239,13 +240,8 @@ export async function declineHeldWin(d: Desk, brand: BrandSnapshot, id: number, 
     requesterMay: true,
   });
   if (!claimed) throw new AppError('HELD_WIN_DECIDED');
-  await audit(d.db, {
+  await auditWin(d, win, {
     event: 'risk.win.declined',
-    brandId: d.staff.brandId,
-    memberId: BigInt(win.member_id),
-    staffId: d.staff.id,
-    ip: d.ip,
-    target: `held-win:${win.id}`,
     reason,
     before: { heldWinId: Number(win.id), status: 'held', awaiting: claimed.decision },
     after: { heldWinId: Number(win.id), status: 'held' },
