@@ -143,6 +143,8 @@ export const ERRORS = {
   STALE_EDIT: { status: 409, messageKey: 'errors.STALE_EDIT' },
   /** Back office: the job's period is running right now; look again when it has ended. */
   JOB_RUN_BUSY: { status: 409, messageKey: 'errors.JOB_RUN_BUSY' },
+  /** Back office: the held win was already released or voided, or its waiting decision was decided. */
+  HELD_WIN_DECIDED: { status: 409, messageKey: 'errors.HELD_WIN_DECIDED' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
@@ -162,6 +164,7 @@ export const BACK_OFFICE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'STAFF_LOCKOUT',
   'STALE_EDIT',
   'JOB_RUN_BUSY',
+  'HELD_WIN_DECIDED',
 ]);
 
 export type ErrorCode = keyof typeof ERRORS;

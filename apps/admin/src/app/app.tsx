@@ -27,6 +27,8 @@ const DashboardPage = lazy(() =>
 const StaffPage = lazy(() => import('../features/staff/staff-page').then((m) => ({ default: m.StaffPage })));
 const JobsPage = lazy(() => import('../features/jobs/jobs-page').then((m) => ({ default: m.JobsPage })));
 const PlayersArea = lazy(() => import('../features/players/players-area').then((m) => ({ default: m.PlayersArea })));
+const BrandPage = lazy(() => import('../features/brand/brand-page').then((m) => ({ default: m.BrandPage })));
+const RiskPage = lazy(() => import('../features/risk/risk-page').then((m) => ({ default: m.RiskPage })));
 const SessionsPage = lazy(() =>
   import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })),
 );
@@ -44,10 +46,12 @@ export function createQueryClient() {
 
 const SCREENS: Record<string, () => React.ReactNode> = {
   audit: () => later(<AuditPage />),
+  brand: () => later(<BrandPage />),
   dashboard: () => later(<DashboardPage />),
   staff: () => later(<StaffPage />),
   jobs: () => later(<JobsPage />),
   players: () => later(<PlayersArea />),
+  risk: () => later(<RiskPage />),
 };
 
 /** An area's screen, or the 403 page for a member whose roles do not open it. */

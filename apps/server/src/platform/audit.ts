@@ -80,7 +80,16 @@ export type AuditEvent =
   | 'brand.staff.addresses'
   /** A staff login or call from an address outside the brand's allow-list (detail.path). */
   | 'staff.address.refused'
-  | 'job.rerun';
+  | 'job.rerun'
+  /** Brand screen (decision 0038): the changed fields before and after. */
+  | 'brand.settings.changed'
+  /** Risk desk (decision 0038): a held win's decision by staff, waiting or done. */
+  | 'risk.win.requested'
+  | 'risk.win.released'
+  | 'risk.win.voided'
+  | 'risk.win.declined'
+  /** The requester tried to approve their own decision on a held win. */
+  | 'risk.win.self.refused';
 
 export type AuditEntry = {
   event: AuditEvent;
