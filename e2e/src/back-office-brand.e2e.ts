@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '@khela/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +6,7 @@ import * as provider from '../../apps/server/src/modules/provider/service';
 import { sign } from '../../apps/server/src/modules/provider/signature';
 import { openStaffSession } from '../../apps/server/src/modules/staff/sessions';
 import { adjust } from '../../apps/server/src/modules/wallet/service';
+import { tx } from './admin-texts';
 import type { Khela } from './harness';
 import { defaultBrandId, exact, open, t, useKhela, visit } from './support';
 
@@ -17,17 +16,6 @@ import { defaultBrandId, exact, open, t, useKhela, visit } from './support';
  * popup at its next visit, without a restart; a provider win held over the brand's caps is
  * released from the Risk screen into the player's wallet.
  */
-
-const ADMIN_LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/admin/src/locales');
-const EN = JSON.parse(readFileSync(path.join(ADMIN_LOCALES, 'en.json'), 'utf8'));
-
-/** The back office's shipped English text of `key`, with its {{placeholders}} filled. */
-function tx(key: string, vars: Record<string, string | number> = {}): string {
-  let node: unknown = EN;
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)?.[part];
-  if (typeof node !== 'string') throw new Error(`no back office text '${key}'`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name]));
-}
 
 const VENDOR = 'JL';
 const GAME = 'slot-five';

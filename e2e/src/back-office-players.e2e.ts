@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { staffLoginCall, staffSetupConfirmCall, staffSetupPasswordCall, staffVerifyCall } from '@khela/contract';
 import { formatter } from '@khela/contract/format';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { staffCommand } from '../../apps/server/src/cli-back-office';
+import { tx } from './admin-texts';
 import { fundedPlayer, openLoggedIn } from './sessions';
 import { exact, open, t, useKhela } from './support';
 
@@ -15,17 +14,6 @@ import { exact, open, t, useKhela } from './support';
  * audit log, and a large adjustment waits for a second staff member — its requester cannot
  * approve it.
  */
-
-const ADMIN_LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/admin/src/locales');
-const EN = JSON.parse(readFileSync(path.join(ADMIN_LOCALES, 'en.json'), 'utf8'));
-
-/** The back office's shipped English text of `key`, with its {{placeholders}} filled. */
-function tx(key: string, vars: Record<string, string | number> = {}): string {
-  let node: unknown = EN;
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)?.[part];
-  if (typeof node !== 'string') throw new Error(`no back office text '${key}'`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name]));
-}
 
 /** The demo brand's taka, as the back office writes it in English. */
 const taka = (amount: string, signed = false) => formatter('en').money(amount, { decimals: 2, symbol: '৳', signed });

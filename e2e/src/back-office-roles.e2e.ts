@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   jobRerunCall,
   playerAdjustCall,
@@ -15,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { AREAS } from '../../apps/admin/src/app/areas';
 import { staffCommand } from '../../apps/server/src/cli-back-office';
+import { tx } from './admin-texts';
 import { addMember, exact, open, useKhela } from './support';
 
 /*
@@ -23,17 +22,6 @@ import { addMember, exact, open, useKhela } from './support';
  * finance and player areas and the server refuses their player writes; an auditor reads every
  * built screen, is offered no write, and the server refuses the writes they try by hand.
  */
-
-const ADMIN_LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/admin/src/locales');
-const EN = JSON.parse(readFileSync(path.join(ADMIN_LOCALES, 'en.json'), 'utf8'));
-
-/** The back office's shipped English text of `key`, with its {{placeholders}} filled. */
-function tx(key: string, vars: Record<string, string | number> = {}): string {
-  let node: unknown = EN;
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)?.[part];
-  if (typeof node !== 'string') throw new Error(`no back office text '${key}'`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name]));
-}
 
 const PASSWORD = 'Copper-Window-Meadow-83';
 

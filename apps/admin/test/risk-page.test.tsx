@@ -11,7 +11,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, renderApp, STAFF_ME } from './render';
 
-const money = (amount: string) => ({ amount, minor: amount.replace('.', ''), currency: 'BDT' });
+const money = (amount: string) => ({
+  amount,
+  minor: amount.replace('.', ''),
+  currency: 'BDT',
+  symbol: '৳',
+  decimals: 2,
+});
 
 function win(id: number, o: Partial<HeldWinView> = {}): HeldWinView {
   return {

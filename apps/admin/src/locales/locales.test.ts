@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import bn from './bn.json';
-import en from './en.json';
+import bnCore from './bn.json';
+import enCore from './en.json';
+
+/** Each language's whole text tree: the shared texts and every area's (lib/i18n.ts). */
+function whole(core: Record<string, unknown>, areas: Record<string, unknown>) {
+  const tree: Record<string, unknown> = { ...core };
+  for (const [file, texts] of Object.entries(areas)) {
+    const area = file.replace(/.*\/(\w+)\.json$/, '$1');
+    if (area in tree) throw new Error(`the area '${area}' has texts in both places`);
+    tree[area] = texts;
+  }
+  return tree;
+}
+const bn = whole(bnCore, import.meta.glob('./areas/bn/*.json', { eager: true, import: 'default' }));
+const en = whole(enCore, import.meta.glob('./areas/en/*.json', { eager: true, import: 'default' }));
 
 /** Every leaf of a text tree as `a.b.c` → text. */
 function leaves(node: unknown, prefix = ''): Map<string, string> {
@@ -17,6 +30,14 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)
 describe('the back office texts', () => {
   const b = leaves(bn);
   const e = leaves(en);
+
+  it('has the same areas in Bengali and English', () => {
+    const areas = (lang: string) =>
+      Object.keys(import.meta.glob('./areas/*/*.json'))
+        .filter((f) => f.includes(`/${lang}/`))
+        .map((f) => f.split('/').pop());
+    expect(areas('bn')).toEqual(areas('en'));
+  });
 
   it('has the same keys in Bengali and English', () => {
     expect([...b.keys()].sort()).toEqual([...e.keys()].sort());

@@ -184,7 +184,6 @@ function GameCell({ win }: { win: HeldWinView }) {
 function useColumns(p: ActProps) {
   const { t } = useTranslation();
   const f = useFormat();
-  const money = useMoney();
   return [
     column.accessor('account', {
       header: t('risk.player'),
@@ -261,8 +260,6 @@ function Awaiting(p: ActProps) {
 
 function AwaitingRow({ win, ...p }: ActProps & { win: HeldWinView }) {
   const f = useFormat();
-  const money = useMoney();
-  const { t } = useTranslation();
   return (
     <tr>
       <td>

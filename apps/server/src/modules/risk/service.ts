@@ -24,7 +24,6 @@ export function needsSecondStaff(amount: bigint, threshold: bigint): boolean {
 }
 
 function viewOf(r: repo.HeldWinListed, brand: BrandSnapshot, threshold: bigint): HeldWinView {
-  const decimals = brand.info.currencyDecimals;
   const amount = BigInt(r.amount);
   return {
     id: Number(r.id),
@@ -34,8 +33,8 @@ function viewOf(r: repo.HeldWinListed, brand: BrandSnapshot, threshold: bigint):
     gameCode: r.game_code,
     roundId: r.round_id,
     txId: r.tx_id,
-    amount: money(amount, r.currency, decimals),
-    stakeTotal: money(BigInt(r.stake_total), r.currency, decimals),
+    amount: money(amount, brand, r.currency),
+    stakeTotal: money(BigInt(r.stake_total), brand, r.currency),
     holdReason: r.reason,
     status: r.status,
     heldAt: iso(r.held_at),
@@ -70,7 +69,7 @@ export async function listHeldWins(
   return {
     list: page.map((r) => viewOf(r, brand, threshold)),
     next: rows.length > q.pageSize && last ? Number(last.id) : null,
-    threshold: money(threshold, brand.info.currency, brand.info.currencyDecimals),
+    threshold: money(threshold, brand),
   };
 }
 
