@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { Plugin } from 'vite';
+import type { Plugin, Rollup } from 'vite';
 
 const THEME_TAG = '<script src="/theme-init.js"></script>';
+/** The site's code main.tsx imports once the first screen is painted (see main.tsx). */
+const DEFERRED_START = /src\/app\/start\.tsx$/;
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/main-[\w-]+\.css)">/;
 
 /**
@@ -18,6 +20,19 @@ export function inlineFirstPaint(): Plugin {
     .trim();
   return {
     name: 'khela-inline-first-paint',
+    generateBundle(_options, bundle) {
+      // Runs before Vite writes each dynamic import's list of files to preload (a user plugin's
+      // hook comes first): see withoutSiteFiles.
+      siteFiles = new Set([...entryFiles(bundle), ...deferredFiles(bundle)]);
+      // The site's stylesheets belong in the main stylesheet, written into index.html: a separate
+      // file for the deferred code would be asked for only when that code runs, and the page
+      // would be unstyled until then.
+      const sheets = deferredFiles(bundle).flatMap((file) => {
+        const chunk = bundle[file];
+        return chunk?.type === 'chunk' ? chunk.moduleIds.filter((id) => id.endsWith('.css')) : [];
+      });
+      if (sheets.length > 0) this.error(`import these stylesheets in src/main.tsx too: ${sheets.join(', ')}`);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -32,6 +47,7 @@ export function inlineFirstPaint(): Plugin {
           if (css.includes('</style')) throw new Error('the main stylesheet cannot be inlined');
           out = out.replace(sheet[0], () => `<style>${css}</style>`);
         }
+        if (ctx.bundle) out = preloadDeferred(out, ctx.bundle);
         // The first screen is painted without them (the server's frame and banner): they are
         // asked for at once but after the banner and the stylesheet's fonts, not before.
         return out.replace(
@@ -41,4 +57,64 @@ export function inlineFirstPaint(): Plugin {
       },
     },
   };
+}
+
+/**
+ * main.tsx imports the site's code (React's DOM renderer, the router, the layout) only after its
+ * own evaluation, so that the phone runs them as separate tasks; the files themselves are asked
+ * for by the HTML with the entry, or each would wait for the one before it on a slow link.
+ */
+function preloadDeferred(html: string, bundle: Rollup.OutputBundle): string {
+  const links = deferredFiles(bundle)
+    .filter((file) => !html.includes(`"/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  const entry = html.indexOf('<script type="module"');
+  if (entry < 0) throw new Error('index.html has no module script');
+  return html.slice(0, entry) + links + html.slice(entry);
+}
+
+/** The site's entry, the deferred code and what they import: what index.html asks for itself. */
+let siteFiles = new Set<string>();
+
+/**
+ * For `build.modulePreload.resolveDependencies`: the site's own scripts (the entry and the deferred
+ * code) list, for each page and popup they import, the files to fetch with it — less the ones
+ * index.html already asked for, which every such import would find loaded anyway.
+ */
+export function withoutSiteFiles(_file: string, deps: string[], host: { hostId: string; hostType: 'html' | 'js' }) {
+  if (host.hostType !== 'js' || !siteFiles.has(host.hostId)) return deps;
+  return deps.filter((dep) => !siteFiles.has(dep));
+}
+
+function chunksOf(bundle: Rollup.OutputBundle) {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  // The chunk that holds start.tsx (its own or, through vite.config.ts's grouping, a shared one).
+  const start = chunks.find((c) => c.moduleIds.some((id) => DEFERRED_START.test(id)));
+  const entry = chunks.find((c) => c.isEntry && c.facadeModuleId?.endsWith('/index.html'));
+  if (!start || !entry) throw new Error('no chunk for src/app/start.tsx or index.html in the bundle');
+  return { start, entry };
+}
+
+/** A chunk and every chunk it imports, statically. */
+function reached(bundle: Rollup.OutputBundle, from: string): Set<string> {
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const chunk = bundle[file];
+    if (chunk?.type === 'chunk') for (const imported of chunk.imports) visit(imported);
+  };
+  visit(from);
+  return files;
+}
+
+function entryFiles(bundle: Rollup.OutputBundle): Set<string> {
+  return reached(bundle, chunksOf(bundle).entry.fileName);
+}
+
+/** The chunks of src/app/start.tsx and what it imports, less what the entry itself imports. */
+function deferredFiles(bundle: Rollup.OutputBundle): string[] {
+  const loaded = entryFiles(bundle);
+  return [...reached(bundle, chunksOf(bundle).start.fileName)].filter((file) => !loaded.has(file));
 }

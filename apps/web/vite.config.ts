@@ -1,17 +1,50 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import { inlineFirstPaint } from './inline-first-paint.ts';
+import { defineConfig, type Rollup } from 'vite';
+import { inlineFirstPaint, withoutSiteFiles } from './inline-first-paint.ts';
 import { precompress } from './precompress.ts';
 import { preloadDefaultTexts } from './preload-texts.ts';
 
 const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const START = page('src/app/start.tsx');
+
+/**
+ * What the site's code evaluated after the first paint (src/app/start.tsx, see main.tsx) needs
+ * and neither page entry already loads: its modules go into one chunk (React's DOM renderer into
+ * another, evaluated first) instead of a dozen small shared ones, each a request and each
+ * compressed alone.
+ */
+function deferredChunk(): (id: string, ctx: { getModuleInfo(id: string): Rollup.ModuleInfo | null }) => string | null {
+  let deferred: Set<string> | undefined;
+  return (id, ctx) => {
+    if (!deferred) {
+      const reach = (from: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...from];
+        while (stack.length > 0) {
+          const next = stack.pop() as string;
+          if (seen.has(next)) continue;
+          seen.add(next);
+          stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const entries = reach([page('index.html'), page('play.html'), page('src/main.tsx')]);
+      deferred = new Set([...reach([START])].filter((m) => !entries.has(m)));
+    }
+    if (!deferred.has(id)) return null;
+    return /node_modules[\\/](react-dom|scheduler)[\\/]/.test(id) ? 'react-dom' : 'start';
+  };
+}
 
 export default defineConfig({
   plugins: [react(), preloadDefaultTexts(), inlineFirstPaint(), precompress()],
   build: {
     target: 'es2020',
     manifest: true,
+    // The phones this site is for (Chrome on Android) have modulepreload; a browser without it
+    // loads the same files a little later, so the polyfill is not worth its bytes on every visit.
+    modulePreload: { polyfill: false, resolveDependencies: withoutSiteFiles },
     sourcemap: false,
     rollupOptions: {
       // Two pages: the site, and the in-house game page the game frame shows (/play/<game>).
@@ -20,6 +53,7 @@ export default defineConfig({
         // Stable names per chunk so size-limit can find "what the home route loads".
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: deferredChunk() }] },
       },
     },
   },

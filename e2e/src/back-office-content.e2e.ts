@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { staffSetupConfirmCall, staffSetupPasswordCall } from '@khela/contract';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { staffCommand } from '../../apps/server/src/cli-back-office';
+import { tx } from './admin-texts';
 import { defaultBrandId, exact, open, settle, t, useKhela } from './support';
 
 /*
@@ -13,18 +12,6 @@ import { defaultBrandId, exact, open, settle, t, useKhela } from './support';
  * site, open in another browser context, shows the new text on its next load, and nothing of the
  * script survives — not in the page, not in the database.
  */
-
-const ADMIN_LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/admin/src/locales');
-const read = (file: string) => JSON.parse(readFileSync(path.join(ADMIN_LOCALES, file), 'utf8'));
-const EN = { ...read('en.json'), ...read('areas/content.en.json') };
-
-/** The back office's shipped English text of `key`. */
-function tx(key: string): string {
-  let node: unknown = EN;
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)?.[part];
-  if (typeof node !== 'string') throw new Error(`no back office text '${key}'`);
-  return node;
-}
 
 const PASSWORD = 'Harbour-Lantern-Quiet-93';
 const codeAt = (secret: string, steps: number) =>

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { staffSetupConfirmCall, staffSetupPasswordCall } from '@khela/contract';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { staffCommand } from '../../apps/server/src/cli-back-office';
+import { tx } from './admin-texts';
 import { exact, open, useKhela } from './support';
 
 /*
@@ -14,17 +13,6 @@ import { exact, open, useKhela } from './support';
  * the recovery codes are shown once; login takes a TOTP code or a recovery code, and a
  * recovery code works once; an idle session ends and the app says so on the login page.
  */
-
-const ADMIN_LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/admin/src/locales');
-const EN = JSON.parse(readFileSync(path.join(ADMIN_LOCALES, 'en.json'), 'utf8'));
-
-/** The back office's shipped English text of `key`, with its {{placeholders}} filled. */
-function tx(key: string, vars: Record<string, string | number> = {}): string {
-  let node: unknown = EN;
-  for (const part of key.split('.')) node = (node as Record<string, unknown>)?.[part];
-  if (typeof node !== 'string') throw new Error(`no back office text '${key}'`);
-  return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name]));
-}
 
 const PASSWORD = 'Lantern-Quiet-Harbour-57';
 

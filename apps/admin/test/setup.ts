@@ -1,11 +1,17 @@
 // Test setup shared by every back office test: the real bn/en texts and the browser APIs jsdom lacks.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { initI18n } from '../src/lib/i18n';
+import { initI18n, loadAreaTexts } from '../src/lib/i18n';
+
+const AREAS = Object.keys(import.meta.glob('../src/locales/areas/en/*.json')).map((f) =>
+  f.replace(/.*\/(\w+)\.json$/, '$1'),
+);
 
 configure({ asyncUtilTimeout: 15_000 });
 beforeAll(async () => {
   await initI18n('en');
+  // Screens are rendered directly here, not through app.tsx's loaders: every area's texts up front.
+  for (const area of AREAS) await loadAreaTexts(area);
 });
 afterEach(() => {
   cleanup();

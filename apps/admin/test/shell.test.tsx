@@ -54,8 +54,8 @@ describe('the shell', () => {
     const { router } = await renderApp('/', { loggedIn: true });
     await screen.findByRole('heading', { name: 'Players' });
     expect(router.state.location.pathname).toBe('/players');
-    // An area without its screen yet says what it will hold.
-    expect(screen.getByText('This area is still being built')).toBeTruthy();
+    // Support's first area is the Players desk's search.
+    expect(await screen.findByText('Search for a player')).toBeTruthy();
   });
 
   it('switches language and theme and remembers both', async () => {

@@ -10,6 +10,7 @@ import {
 import { jobsOf } from './jobs';
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
+import { brandSettingsRoutes } from './modules/brand-settings/routes';
 import { catalogDeskRoutes } from './modules/catalog-desk/routes';
 import { contentDeskRoutes } from './modules/content-desk/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -23,6 +24,7 @@ import { passwordResetRoutes } from './modules/password-reset/routes';
 import { promotionRoutes } from './modules/promotions/routes';
 import { providerRoutes } from './modules/provider/routes';
 import { recordRoutes } from './modules/records/routes';
+import { riskRoutes } from './modules/risk/routes';
 import { sealingRoutes } from './modules/sealing/routes';
 import { staffRoutes } from './modules/staff/routes';
 import { staffPlayersRoutes } from './modules/staff-players/routes';
@@ -111,6 +113,8 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(staffPlayersRoutes);
   await app.register(contentDeskRoutes);
   await app.register(catalogDeskRoutes);
+  await app.register(brandSettingsRoutes);
+  await app.register(riskRoutes);
   await app.register(inhouseRoutes);
   await app.register(diceRoutes);
   await app.register(crashGame);

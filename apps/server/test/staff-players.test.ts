@@ -200,7 +200,9 @@ describe('the profile and its pages', () => {
       upline: { id: Number(upline.id), account: upline.account },
       vipLevel: 3,
       linkedToMe: false,
-      balance: { currency: 'BDT' },
+      balance: { currency: 'BDT', symbol: '৳', decimals: 2 },
+      // The desk says before sending that a larger adjustment waits for a second staff member.
+      adjustThreshold: { amount: '10000.00', minor: '1000000', currency: 'BDT', symbol: '৳', decimals: 2 },
     });
 
     const ledger = (
@@ -294,6 +296,50 @@ describe('the profile and its pages', () => {
       .execute();
     expect(events.map((e) => e.event)).toEqual(['player.session.revoked', 'player.note', 'player.labels']);
     expect(events[2]).toMatchObject({ before: { labels: [] }, after: { labels }, reason: 'big winner' });
+  });
+
+  it('refuses a status or labels form that read what someone else has changed since', async () => {
+    const m = await member();
+    const id = String(m.id);
+    const profile = (await call(playerProfileCall, support, { params: { id } })).json().value;
+    // A colleague saves first: the status and the labels change under the form.
+    const first = await call(playerStatusCall, other, {
+      params: { id },
+      body: { status: 'suspended', reason: 'review', from: 'active' },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(
+      (
+        await call(playerLabelsCall, other, {
+          params: { id },
+          body: { labels: [{ labelName: 'Bonus review' }], before: [] },
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const stale = await call(playerStatusCall, support, {
+      params: { id },
+      body: { status: 'locked', reason: 'stolen phone', from: profile.status },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('STALE_EDIT');
+    const staleLabels = await call(playerLabelsCall, support, {
+      params: { id },
+      body: {
+        labels: [{ labelName: 'VIP watch' }],
+        before: profile.labels.map((l: { labelName: string }) => l.labelName),
+      },
+    });
+    expect(staleLabels.json().code).toBe('STALE_EDIT');
+    const now = (await call(playerProfileCall, support, { params: { id } })).json().value;
+    expect(now).toMatchObject({ status: 'suspended', labels: [{ labelName: 'Bonus review' }] });
+
+    // Read again, the same change goes through.
+    const again = await call(playerStatusCall, support, {
+      params: { id },
+      body: { status: 'locked', reason: 'stolen phone', from: now.status },
+    });
+    expect(again.json().value).toMatchObject({ status: 'locked' });
   });
 });
 

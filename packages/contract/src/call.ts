@@ -14,7 +14,7 @@ import type { z } from './zod';
  */
 export type CallAuth = 'none' | 'member' | 'member:real' | 'agent' | `staff:${string}` | 'game' | `signature:${string}`;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Where and how a call is made, without its schemas: enough for a page that carries no zod. */
 export type Endpoint = {

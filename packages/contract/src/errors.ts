@@ -145,6 +145,8 @@ export const ERRORS = {
   SECRET_FROM_ENV: { status: 409, messageKey: 'errors.SECRET_FROM_ENV' },
   /** Back office: the job's period is running right now; look again when it has ended. */
   JOB_RUN_BUSY: { status: 409, messageKey: 'errors.JOB_RUN_BUSY' },
+  /** Back office: the held win was already released or voided, or its waiting decision was decided. */
+  HELD_WIN_DECIDED: { status: 409, messageKey: 'errors.HELD_WIN_DECIDED' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;
@@ -165,6 +167,7 @@ export const BACK_OFFICE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'STALE_EDIT',
   'SECRET_FROM_ENV',
   'JOB_RUN_BUSY',
+  'HELD_WIN_DECIDED',
 ]);
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -19,6 +19,17 @@ const roles = z
 /** Player accounts a staff member declared as their own or a relative's (never acted upon). */
 const linkedMemberIds = z.array(z.number().int().positive()).max(50);
 const staffId = z.object({ id: z.coerce.number().int().positive() }).strict();
+/**
+ * The staff member's own mobile number (read as players write theirs, stored E.164) and email:
+ * a player account holding either is linked to them, declared or not. '' clears it.
+ */
+const mobile = z.string().trim().max(40);
+const email = z.string().trim().max(254);
+/**
+ * The staff record's `updatedAt` as the form read it. When given, a save made by someone else
+ * since is not overwritten: STALE_EDIT.
+ */
+const readAt = z.string().max(40).optional();
 
 /** A staff account as the staff list shows it. `setup`: the set-up link has not been used yet. */
 export const StaffView = z.object({
@@ -29,8 +40,13 @@ export const StaffView = z.object({
   totpEnrolled: z.boolean(),
   lastLoginAt: z.string().nullable(),
   linkedMemberIds: z.array(z.number().int()),
+  /** E.164, or null: not given. */
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
   createdAt: z.string(),
   createdBy: z.string(),
+  /** When a staff write last changed the record (roles, links, contact, status, reset). */
+  updatedAt: z.string(),
 });
 export type StaffView = z.infer<typeof StaffView>;
 
@@ -39,7 +55,14 @@ export const StaffListQuery = z.object({ status: StaffView.shape.status.optional
 
 /** POST /bo/staff: a new staff member; they set their password and TOTP from the answered link. */
 export const StaffCreateBody = z
-  .object({ username, roles, linkedMemberIds: linkedMemberIds.default([]), reason })
+  .object({
+    username,
+    roles,
+    linkedMemberIds: linkedMemberIds.default([]),
+    mobile: mobile.default(''),
+    email: email.default(''),
+    reason,
+  })
   .strict();
 export type StaffCreateBody = z.infer<typeof StaffCreateBody>;
 
@@ -50,9 +73,12 @@ export const StaffSetupLink = z.object({
   expiresHours: z.number().int(),
 });
 
-export const StaffRolesBody = z.object({ roles, reason }).strict();
+export const StaffRolesBody = z.object({ roles, updatedAt: readAt, reason }).strict();
 export const StaffReasonBody = z.object({ reason }).strict();
-export const StaffLinkedMembersBody = z.object({ linkedMemberIds, reason }).strict();
+export const StaffLinkedMembersBody = z.object({ linkedMemberIds, updatedAt: readAt, reason }).strict();
+/** The staff member's own mobile and email, matched against the brand's players. */
+export const StaffContactBody = z.object({ mobile, email, updatedAt: readAt, reason }).strict();
+export type StaffContactBody = z.infer<typeof StaffContactBody>;
 /**
  * `password` or `totp`: either way the staff member sets both again from a new set-up link (the
  * link's page asks for a password and enrols a new TOTP secret); their sessions end.
@@ -162,6 +188,17 @@ export const staffLinkedMembersCall = defineCall({
   summary: 'Set the player accounts a staff member declared as linked to them',
   params: staffId,
   body: StaffLinkedMembersBody,
+  response: StaffView,
+});
+
+export const staffContactCall = defineCall({
+  method: 'POST',
+  path: '/bo/staff/:id/contact',
+  auth: 'staff:staff.write',
+  tag: 'back office',
+  summary: "Set a staff member's own mobile and email: player accounts holding either are linked to them",
+  params: staffId,
+  body: StaffContactBody,
   response: StaffView,
 });
 

@@ -64,8 +64,17 @@ export const PlayerSearchPage = z.object({
   next: z.string().nullable(),
 });
 
-/** Money as the brand's currency shows it: a decimal string, and its minor units. */
-export const StaffMoney = z.object({ amount: z.string(), minor: z.string(), currency: z.string() });
+/**
+ * Money as the brand's currency shows it: a decimal string, its minor units, and how to write it
+ * (the one formatter's `money(amount, { decimals, symbol })`; the symbol is empty for play money).
+ */
+export const StaffMoney = z.object({
+  amount: z.string(),
+  minor: z.string(),
+  currency: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+});
 
 export const PlayerLabel = z.object({
   labelName: z.string().trim().min(1).max(32),
@@ -88,6 +97,11 @@ export const PlayerProfile = PlayerRow.extend({
   language: z.string().nullable(),
   /** The account is linked to the staff member asking: every write on it is refused. */
   linkedToMe: z.boolean(),
+  /**
+   * The brand's four-eyes threshold: an adjustment larger than this (either sign) waits for a
+   * second staff member, so the desk can say so before it is sent.
+   */
+  adjustThreshold: StaffMoney,
 });
 export type PlayerProfile = z.infer<typeof PlayerProfile>;
 
@@ -168,8 +182,26 @@ export const PlayerNote = z.object({
 });
 
 export const NoteBody = z.object({ body: z.string().trim().min(1).max(2000) }).strict();
-export const LabelsBody = z.object({ labels: z.array(PlayerLabel).max(20), reason: reason.optional() }).strict();
-export const StatusBody = z.object({ status: z.enum(MEMBER_STATUSES), reason }).strict();
+/**
+ * A form sends what it read (`before`, `from`): if someone saved in between, the write is refused
+ * with STALE_EDIT rather than silently replacing their change. Without it the write applies as is.
+ */
+export const LabelsBody = z
+  .object({
+    labels: z.array(PlayerLabel).max(20),
+    reason: reason.optional(),
+    /** The label names the form showed, in order. */
+    before: z.array(z.string().max(32)).max(20).optional(),
+  })
+  .strict();
+export const StatusBody = z
+  .object({
+    status: z.enum(MEMBER_STATUSES),
+    reason,
+    /** The status the form showed. */
+    from: z.enum(MEMBER_STATUSES).optional(),
+  })
+  .strict();
 export const ReasonBody = z.object({ reason }).strict();
 /** An approval needs no words; a note is kept in the audit row when given. */
 export const ApproveBody = z.object({ reason: reason.optional() }).strict();

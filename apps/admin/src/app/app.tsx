@@ -13,6 +13,7 @@ import {
 import { Loading } from '../components/states';
 import { ComingSoon, Forbidden, NotFound } from '../features/areas/area-pages';
 import { LoginPage } from '../features/login/login-page';
+import { loadAreaTexts } from '../lib/i18n';
 import { onSessionEnded } from '../lib/session';
 import { AREAS, type Area, homeOf, SESSIONS_PATH } from './areas';
 import { Shell } from './shell';
@@ -20,12 +21,57 @@ import { Shell } from './shell';
 // Screens load when first opened: the login page, what most visits show first, carries no table
 // engine and no QR encoder.
 const SetupPage = lazy(() => import('../features/setup/setup-page').then((m) => ({ default: m.SetupPage })));
-const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+/** An area's screen with its texts (lib/i18n.ts loadAreaTexts): both arrive before it renders. */
+function areaScreen<M>(texts: string, load: () => Promise<M>, pick: (m: M) => React.ComponentType) {
+  return lazy(() => Promise.all([load(), loadAreaTexts(texts)]).then(([m]) => ({ default: pick(m) })));
+}
+
+const AuditPage = areaScreen(
+  'audit',
+  () => import('../features/audit/audit-page'),
+  (m) => m.AuditPage,
 );
-const ContentPage = lazy(() => import('../features/content/content-page').then((m) => ({ default: m.ContentPage })));
-const CatalogPage = lazy(() => import('../features/catalog/catalog-page').then((m) => ({ default: m.CatalogPage })));
+const DashboardPage = areaScreen(
+  'dashboard',
+  () => import('../features/dashboard/dashboard-page'),
+  (m) => m.DashboardPage,
+);
+const StaffPage = areaScreen(
+  'staffArea',
+  () => import('../features/staff/staff-page'),
+  (m) => m.StaffPage,
+);
+const JobsPage = areaScreen(
+  'jobs',
+  () => import('../features/jobs/jobs-page'),
+  (m) => m.JobsPage,
+);
+const PlayersArea = areaScreen(
+  'players',
+  () => import('../features/players/players-area'),
+  (m) => m.PlayersArea,
+);
+const BrandPage = areaScreen(
+  'brand',
+  () => import('../features/brand/brand-page'),
+  (m) => m.BrandPage,
+);
+const RiskPage = areaScreen(
+  'risk',
+  () => import('../features/risk/risk-page'),
+  (m) => m.RiskPage,
+);
+const ContentPage = areaScreen(
+  'content',
+  () => import('../features/content/content-page'),
+  (m) => m.ContentPage,
+);
+// The catalog's forms share the content desk's words (save, cancel, languages).
+const CatalogPage = lazy(() =>
+  Promise.all([import('../features/catalog/catalog-page'), loadAreaTexts('catalog'), loadAreaTexts('content')]).then(
+    ([m]) => ({ default: m.CatalogPage }),
+  ),
+);
 const SessionsPage = lazy(() =>
   import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })),
 );
@@ -43,9 +89,14 @@ export function createQueryClient() {
 
 const SCREENS: Record<string, () => React.ReactNode> = {
   audit: () => later(<AuditPage />),
+  brand: () => later(<BrandPage />),
   catalog: () => later(<CatalogPage />),
   content: () => later(<ContentPage />),
   dashboard: () => later(<DashboardPage />),
+  staff: () => later(<StaffPage />),
+  jobs: () => later(<JobsPage />),
+  players: () => later(<PlayersArea />),
+  risk: () => later(<RiskPage />),
 };
 
 /** An area's screen, or the 403 page for a member whose roles do not open it. */

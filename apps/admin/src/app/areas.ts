@@ -12,16 +12,16 @@ export type Area = { id: string; path: string; permission: Permission; built: bo
 
 export const AREAS: readonly Area[] = [
   { id: 'dashboard', path: '/dashboard', permission: 'reports.read', built: true },
-  { id: 'players', path: '/players', permission: 'players.read', built: false },
+  { id: 'players', path: '/players', permission: 'players.read', built: true },
   { id: 'cashier', path: '/cashier', permission: 'cashier.read', built: false },
   { id: 'content', path: '/content', permission: 'content.read', built: true },
   { id: 'catalog', path: '/catalog', permission: 'catalog.read', built: true },
-  { id: 'brand', path: '/brand', permission: 'brand.read', built: false },
-  { id: 'risk', path: '/risk', permission: 'risk.read', built: false },
+  { id: 'brand', path: '/brand', permission: 'brand.read', built: true },
+  { id: 'risk', path: '/risk', permission: 'risk.read', built: true },
   { id: 'reports', path: '/reports', permission: 'reports.read', built: false },
-  { id: 'staff', path: '/staff', permission: 'staff.read', built: false },
+  { id: 'staff', path: '/staff', permission: 'staff.read', built: true },
   { id: 'audit', path: '/audit', permission: 'audit.read', built: true },
-  { id: 'jobs', path: '/jobs', permission: 'jobs.read', built: false },
+  { id: 'jobs', path: '/jobs', permission: 'jobs.read', built: true },
 ];
 
 /** Where a staff member lands after login: the first area their roles open, else their sessions. */

@@ -7,11 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { Preferences } from '../components/preferences';
 import { ErrorState, Loading } from '../components/states';
+import { useHeldWinCount } from '../features/risk/api';
 import { errorText } from '../lib/errors';
 import { useFormat } from '../lib/format';
 import { endSessionQuietly, staffToken } from '../lib/session';
 import { useMe } from '../lib/staff';
 import { AREAS, SESSIONS_PATH } from './areas';
+import './nav-count.css';
 
 /** The frame after login: top bar, the side navigation the member's roles allow, the screen. */
 export function Shell() {
@@ -42,6 +44,9 @@ function Frame({ me }: { me: StaffMe }) {
     }
   };
   const areas = AREAS.filter((a) => me.permissions.includes(a.permission));
+  // Held wins wait for the risk desk: the count stands beside its entry.
+  const held = useHeldWinCount(me.permissions.includes('risk.read'));
+  const waiting = held.data?.held ?? 0;
   return (
     <div className="shell">
       <header className="topbar">
@@ -83,6 +88,14 @@ function Frame({ me }: { me: StaffMe }) {
                 <NavLink to={a.path} onClick={() => setNavOpen(false)}>
                   {t(`nav.${a.id}`)}
                   {!a.built && <span className="soon">{t('nav.soon')}</span>}
+                  {a.id === 'risk' && waiting > 0 && (
+                    <>
+                      <span className="nav-count" aria-hidden="true" title={t('nav.riskWaiting', { count: waiting })}>
+                        {f.digits(waiting)}
+                      </span>
+                      <span className="visually-hidden">{t('nav.riskWaiting', { count: waiting })}</span>
+                    </>
+                  )}
                 </NavLink>
               </li>
             ))}

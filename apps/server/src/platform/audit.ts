@@ -69,6 +69,7 @@ export type AuditEvent =
   /** Staff management (decision 0032): each with the record before and after and the reason. */
   | 'staff.roles.changed'
   | 'staff.linked.changed'
+  | 'staff.contact.changed'
   | 'staff.disabled'
   | 'staff.enabled'
   | 'staff.password.reset'
@@ -80,6 +81,15 @@ export type AuditEvent =
   /** A staff login or call from an address outside the brand's allow-list (detail.path). */
   | 'staff.address.refused'
   | 'job.rerun'
+  /** Brand screen (decision 0038): the changed fields before and after. */
+  | 'brand.settings.changed'
+  /** Risk desk (decision 0038): a held win's decision by staff, waiting or done. */
+  | 'risk.win.requested'
+  | 'risk.win.released'
+  | 'risk.win.voided'
+  | 'risk.win.declined'
+  /** The requester tried to approve their own decision on a held win. */
+  | 'risk.win.self.refused'
   /** Content desk (decision 0039): a banner, notice, promotion, help section, channel or resource. */
   | 'content.created'
   | 'content.updated'

@@ -55,6 +55,8 @@ export type BrandSnapshot = {
   mobileDialingCodes: string[];
   /** Texts the brand sends in any 24 hours at most. */
   smsDailyBudget: number;
+  /** Passwords older than this many days are expired (0 never); null: the server's setting. */
+  passwordMaxAgeDays: number | null;
 };
 
 /** Rule for a field the brand has not configured: not shown, so never required. */
@@ -300,6 +302,7 @@ async function loadSnapshot(db: Database, id: number): Promise<BrandSnapshot> {
     newIpCheck: brand.new_ip_check,
     mobileDialingCodes: brand.mobile_dialing_codes,
     smsDailyBudget: brand.sms_daily_budget,
+    passwordMaxAgeDays: brand.password_max_age_days,
   };
 }
 

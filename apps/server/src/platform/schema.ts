@@ -46,6 +46,12 @@ export interface BrandsTable {
   operator_brand: Generated<boolean>;
   /** Addresses or CIDR blocks the brand's staff may call from; empty: anywhere (decision 0032). */
   staff_allowed_addresses: Generated<string[]>;
+  /** Bumped by every save of the back office's Brand screen; a save of an older one is refused (decision 0038). */
+  settings_version: Generated<number>;
+  settings_updated_at: Timestamp | null;
+  settings_updated_by: string | null;
+  /** Passwords older than this many days are expired (0 never); null: the server's PASSWORD_MAX_AGE_DAYS. */
+  password_max_age_days: number | null;
 }
 
 export interface BrandDomainsTable {
@@ -339,6 +345,8 @@ export interface StaffTable {
   /** The staff member's own mobile (E.164) and email: accounts with either are linked to them. */
   mobile_num: string | null;
   email: string | null;
+  /** When a staff write last changed the record (decision 0037): the stale-edit check's version. */
+  updated_at: GeneratedTimestamp;
 }
 
 /** A staff note on a player (decision 0031): appended, never edited. */
@@ -608,6 +616,21 @@ export interface ProviderHeldWinsTable {
   decision_note: string | null;
 }
 
+/** A held win's decision waiting for a second staff member (decision 0038). */
+export interface HeldWinRequestsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  held_win_id: bigint;
+  decision: 'release' | 'void';
+  reason: string;
+  requested_by: bigint;
+  requested_at: GeneratedTimestamp;
+  status: Generated<'pending' | 'approved' | 'declined'>;
+  decided_by: bigint | null;
+  decided_at: Timestamp | null;
+  decision_reason: string | null;
+}
+
 export interface ProviderTransactionsTable {
   id: Generated<bigint>;
   brand_id: number;
@@ -770,6 +793,7 @@ export interface DB {
   provider_rounds: ProviderRoundsTable;
   provider_transactions: ProviderTransactionsTable;
   provider_held_wins: ProviderHeldWinsTable;
+  held_win_requests: HeldWinRequestsTable;
   ledger_accounts: LedgerAccountsTable;
   wallet_balances: WalletBalancesTable;
   ledger_transactions: LedgerTransactionsTable;

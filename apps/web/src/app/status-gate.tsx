@@ -7,19 +7,7 @@ import { MaintenanceScreen, RestrictedScreen } from '../features/system/status-s
 import { useTheme } from '../features/theme/use-theme';
 import { ApiError } from '../lib/api';
 import { useSystemStatus } from '../lib/system';
-
-/** What the server painted before any script ran (index.html's first screen), kept by main.tsx. */
-let serverFirstScreen: readonly Node[] = [];
-
-/**
- * Keeps the page's first paint so that the status gate goes on showing it while the site loads:
- * the frame with the first banner stays where it is instead of giving way to a splash and back.
- * The nodes themselves are kept, not their markup: React empties the root on its first render and
- * the gate puts them back in the same commit, so the banner is neither fetched nor painted anew.
- */
-export function keepServerFirstScreen(root: HTMLElement) {
-  serverFirstScreen = [...root.childNodes].filter((n) => n.nodeType === Node.ELEMENT_NODE);
-}
+import { serverFirstScreen } from './server-first-screen';
 
 function ServerFirstScreen() {
   return (
@@ -27,7 +15,7 @@ function ServerFirstScreen() {
       className="first-screen"
       aria-busy="true"
       ref={(el) => {
-        if (el) el.replaceChildren(...serverFirstScreen);
+        if (el) el.replaceChildren(...serverFirstScreen());
       }}
     />
   );
@@ -49,7 +37,7 @@ export function StatusGate({ children }: { children: ReactNode }) {
   }, [status]);
 
   if (isPending) {
-    if (serverFirstScreen.length > 0) return <ServerFirstScreen />;
+    if (serverFirstScreen().length > 0) return <ServerFirstScreen />;
     return (
       <div className="splash">
         <img className="splash-logo" src="/img/logo.svg" alt="" width={160} height={40} />

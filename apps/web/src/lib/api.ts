@@ -1,5 +1,4 @@
 import { configureClient } from '@khela/client';
-import { forgetSealingKey, sealedOrPlain } from './seal';
 import { session } from './storage';
 
 export { ApiError, call } from '@khela/client';
@@ -10,11 +9,22 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
   unauthorizedHandler = handler;
 }
 
+// Sealing code (lib/seal.ts) is loaded by the first sealed call: the forms that make one load it
+// in advance (prepareSealing), and the first screen, which makes none, does without it.
+const sealing = () => import('./seal');
+
 // The player site's token lives in sessionStorage (spec §3); sealed bodies use lib/seal.ts.
 configureClient({
   token: () => session.get('token'),
   onUnauthorized: () => unauthorizedHandler?.(),
-  sealer: { seal: sealedOrPlain, reset: forgetSealingKey },
+  sealer: {
+    seal: (method, path, body) => sealing().then((s) => s.sealedOrPlain(method, path, body)),
+    reset: () => {
+      sealing()
+        .then((s) => s.forgetSealingKey())
+        .catch(() => {});
+    },
+  },
 });
 
 /**

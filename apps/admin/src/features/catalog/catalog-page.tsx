@@ -5,7 +5,6 @@ import { PageHeader } from '../../components/page';
 import { GamesScreen } from './games-screen';
 import { VendorsScreen } from './vendors-screen';
 import '../../styles/desks.css';
-import '../../lib/desk-texts';
 
 /**
  * The Catalog area (BACK-OFFICE.md "Catalog"): vendors — on/off, maintenance, hot, order, names,

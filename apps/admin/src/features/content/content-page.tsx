@@ -12,7 +12,6 @@ import { CONTENT_CALLS, type ContentRow } from './api';
 import { ContentEditor } from './content-editor';
 import { fieldsOf, KINDS, type KindDef } from './kinds';
 import '../../styles/desks.css';
-import '../../lib/desk-texts';
 
 const isKind = (k: string | undefined): k is ContentKind => (CONTENT_KINDS as readonly string[]).includes(k ?? '');
 const listKey = (kind: ContentKind) => ['bo', 'content', kind] as const;

@@ -4,35 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page';
 import { ErrorState, Loading } from '../../components/states';
+import { deviceOf } from '../../lib/device';
 import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 
 const SESSIONS_KEY = ['bo', 'sessions'] as const;
-
-/** A browser's name in a few words, from its user agent (the full string is in the title). */
-export function deviceOf(userAgent: string): string {
-  const browser = /Edg\//.test(userAgent)
-    ? 'Edge'
-    : /Firefox\//.test(userAgent)
-      ? 'Firefox'
-      : /Chrom(e|ium)\//.test(userAgent)
-        ? 'Chrome'
-        : /Safari\//.test(userAgent)
-          ? 'Safari'
-          : '';
-  const os = /Windows/.test(userAgent)
-    ? 'Windows'
-    : /Android/.test(userAgent)
-      ? 'Android'
-      : /iPhone|iPad/.test(userAgent)
-        ? 'iOS'
-        : /Mac OS X/.test(userAgent)
-          ? 'macOS'
-          : /Linux/.test(userAgent)
-            ? 'Linux'
-            : '';
-  return [browser, os].filter(Boolean).join(' · ') || userAgent.slice(0, 40) || '—';
-}
 
 /** The staff member's own live sessions: where they are logged in, and a way to end the others. */
 export function SessionsPage() {

@@ -97,10 +97,11 @@ export async function openSession(
   };
 }
 
-function expired(config: Config, changedAt: Date, password: string): boolean {
-  // Spec §9: '123456' always forces a change; otherwise only an expiry the operator set.
+function expired(config: Config, brand: BrandSnapshot, changedAt: Date, password: string): boolean {
+  // Spec §9: '123456' always forces a change; otherwise only an expiry the operator set — the
+  // brand's own (back office, decision 0038), else the server's.
   if (isWeak(password)) return true;
-  const days = config.PASSWORD_MAX_AGE_DAYS;
+  const days = brand.passwordMaxAgeDays ?? config.PASSWORD_MAX_AGE_DAYS;
   return days > 0 && Date.now() - new Date(changedAt).getTime() > days * 86_400_000;
 }
 
@@ -166,7 +167,7 @@ export async function login(deps: AccountDeps, visit: Visit, body: LoginBody): P
 
   await refuseInactive(db, visit, member, 'username');
   await refuseOffSite(deps, visit, member, 'username');
-  const passwordExpired = expired(config, member.password_changed_at, body.password);
+  const passwordExpired = expired(config, brand, member.password_changed_at, body.password);
   await requireKnownIp(deps, visit, member, passwordExpired);
   await clearFailures(db, brand.id, account);
   const result = await openSession(deps, visit, member, 'username', passwordExpired);

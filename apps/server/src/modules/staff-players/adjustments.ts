@@ -46,7 +46,7 @@ async function viewOf(db: Database, brand: BrandSnapshot, r: repo.AdjustmentReco
     id: Number(r.id),
     memberId: Number(r.member_id),
     account: r.account,
-    amount: money(BigInt(r.amount), r.currency, decimals),
+    amount: money(BigInt(r.amount), brand, r.currency),
     reason: r.reason,
     status: r.status,
     requestedBy: Number(r.requested_by),
@@ -54,7 +54,7 @@ async function viewOf(db: Database, brand: BrandSnapshot, r: repo.AdjustmentReco
     decidedBy: r.decided_by === null ? null : Number(r.decided_by),
     decidedAt: r.decided_at ? iso(r.decided_at) : null,
     decisionReason: r.decision_reason,
-    threshold: money(threshold, brand.info.currency, decimals),
+    threshold: money(threshold, brand),
     balanceAfter: after === null ? null : fromMinor(after, decimals),
   };
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fromMinor } from '@khela/contract';
+import { currencySymbol } from '@khela/contract/format';
 import type { BrandSnapshot } from '../../platform/brand';
 import type { Config } from '../../platform/config';
 import { currencyOf, currentBalance, walletFor } from '../wallet/service';
@@ -12,8 +13,16 @@ export const FAIRNESS_PAGE = '/fairness';
 
 const holderOf = (m: repo.MemberRecord) => ({ id: BigInt(m.id), brandId: m.brand_id, isAgent: Number(m.is_agent) });
 
-export function money(minor: bigint, currency: string, decimals: number) {
-  return { amount: fromMinor(minor, decimals), minor: minor.toString(), currency };
+/** An amount with what writes it: play money (not the brand's currency) carries no symbol. */
+export function money(minor: bigint, brand: BrandSnapshot, currency = brand.info.currency) {
+  const decimals = brand.info.currencyDecimals;
+  return {
+    amount: fromMinor(minor, decimals),
+    minor: minor.toString(),
+    currency,
+    symbol: currencySymbol(currency !== brand.info.currency, brand.info.currencySymbol),
+    decimals,
+  };
 }
 
 /** GET /bo/players/:id: the profile the desk opens on. */
@@ -34,7 +43,7 @@ export async function playerProfile(d: Desk, brand: BrandSnapshot, id: number) {
     isAgent: Number(m.is_agent),
     createdAt: iso(m.created_at),
     nickname: m.nickname,
-    balance: money(balance, currencyOf(holder, currencyBrand), brand.info.currencyDecimals),
+    balance: money(balance, brand, currencyOf(holder, currencyBrand)),
     upline: m.upline_id === null ? null : { id: Number(m.upline_id), account: m.upline_account ?? '' },
     labels: m.member_label ?? [],
     clubLabel: m.club_label,
@@ -44,6 +53,7 @@ export async function playerProfile(d: Desk, brand: BrandSnapshot, id: number) {
     lastLoginAt: lastLogin ? iso(lastLogin) : null,
     language: m.language,
     linkedToMe: await isLinked(d, m),
+    adjustThreshold: money(await repo.fourEyesThreshold(d.db, d.staff.brandId), brand),
   };
 }
 

@@ -110,21 +110,30 @@ export async function staffLinks(db: Db, staffId: bigint) {
 }
 
 /** Sets the status; the status before, or undefined when the member is not of the brand. */
-export async function setStatus(db: Db, brandId: number, memberId: bigint, status: MemberStatus) {
+/** Sets the status; with `from`, only if the status is still that one (undefined otherwise). */
+export async function setStatus(
+  db: Db,
+  brandId: number,
+  memberId: bigint,
+  status: MemberStatus,
+  from: MemberStatus | null = null,
+) {
   const r = await sql<{ before: MemberStatus }>`
     UPDATE members m SET status = ${status}, status_changed_at = now()
       FROM (SELECT id, status FROM members WHERE id = ${memberId} AND brand_id = ${brandId} FOR UPDATE) old
-     WHERE m.id = old.id
+     WHERE m.id = old.id AND (${from}::text IS NULL OR old.status = ${from})
     RETURNING old.status AS before`.execute(k(db));
   return r.rows[0]?.before;
 }
 
-export async function setLabels(db: Db, memberId: bigint, labels: MemberLabel[]) {
-  await k(db)
-    .updateTable('members')
-    .set({ member_label: JSON.stringify(labels) })
-    .where('id', '=', memberId)
-    .execute();
+/** Sets the labels if they are still `read` (the value the caller read); false when they changed since. */
+export async function setLabels(db: Db, memberId: bigint, labels: MemberLabel[], read: MemberLabel[] | null) {
+  const r = await sql`
+    UPDATE members SET member_label = ${JSON.stringify(labels)}::jsonb
+     WHERE id = ${memberId} AND member_label IS NOT DISTINCT FROM ${read === null ? null : JSON.stringify(read)}::jsonb`.execute(
+    k(db),
+  );
+  return Number(r.numAffectedRows ?? 0n) > 0;
 }
 
 export async function insertNote(db: Db, n: { brandId: number; memberId: bigint; staffId: bigint; body: string }) {

@@ -20,11 +20,16 @@ import { iso } from './search';
  * the token check refuses the account from the next call on (platform/sessions.ts), so nothing
  * that raced the change stays open.
  */
-export async function setStatus(d: Desk, id: number, body: { status: MemberStatus; reason: string }) {
+export async function setStatus(
+  d: Desk,
+  id: number,
+  body: { status: MemberStatus; reason: string; from?: MemberStatus | undefined },
+) {
   const member = await memberOf(d, id);
   await refuseLinked(d, member, 'status');
-  const before = await repo.setStatus(d.db, d.staff.brandId, BigInt(member.id), body.status);
-  if (before === undefined) throw new AppError('NOT_FOUND');
+  const before = await repo.setStatus(d.db, d.staff.brandId, BigInt(member.id), body.status, body.from ?? null);
+  // The member exists (memberOf): nothing changed means the status is no longer the form's.
+  if (before === undefined) throw new AppError(body.from === undefined ? 'NOT_FOUND' : 'STALE_EDIT');
   const ended =
     body.status === 'active' ? { sessions: 0, gameSessions: 0 } : await endEverySession(d.db, BigInt(member.id));
   await audit(d.db, {
@@ -82,10 +87,18 @@ export async function addNote(d: Desk, id: number, body: { body: string }) {
   };
 }
 
-export async function setLabels(d: Desk, id: number, body: { labels: MemberLabel[]; reason?: string }) {
+export async function setLabels(
+  d: Desk,
+  id: number,
+  body: { labels: MemberLabel[]; reason?: string | undefined; before?: string[] | undefined },
+) {
   const member = await memberOf(d, id);
   await refuseLinked(d, member, 'labels');
-  await repo.setLabels(d.db, BigInt(member.id), body.labels);
+  const read = member.member_label ?? null;
+  const names = (read ?? []).map((l) => l.labelName);
+  const stale = body.before !== undefined && JSON.stringify(names) !== JSON.stringify(body.before);
+  // Saved only over the labels just read: a save that slipped in between is not overwritten.
+  if (stale || !(await repo.setLabels(d.db, BigInt(member.id), body.labels, read))) throw new AppError('STALE_EDIT');
   await audit(d.db, {
     event: 'player.labels',
     brandId: d.staff.brandId,

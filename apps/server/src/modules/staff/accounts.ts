@@ -62,6 +62,8 @@ export async function createStaff(
     roles: string[];
     createdBy: string;
     linkedMemberIds?: bigint[];
+    /** Their own mobile (E.164) and email, as read by the staff screen (decision 0037). */
+    contact?: { mobileNum: string | null; email: string | null };
     actor?: { staffId: bigint; ip: string; reason: string };
   },
 ): Promise<{ staffId: bigint; link: string; expiresHours: number }> {
@@ -82,6 +84,8 @@ export async function createStaff(
     roles,
     createdBy: o.createdBy,
     linkedMemberIds: o.linkedMemberIds ?? [],
+    mobileNum: o.contact?.mobileNum ?? null,
+    email: o.contact?.email ?? null,
   });
   if (staffId === null)
     throw new StaffInputError(`brand ${o.merchantCode} already has a staff member ${o.username}`, 'username', true);
@@ -99,6 +103,8 @@ export async function createStaff(
       username: o.username,
       roles,
       linkedMemberIds: (o.linkedMemberIds ?? []).map(Number),
+      mobile: o.contact?.mobileNum ?? null,
+      email: o.contact?.email ?? null,
     },
   });
   return { staffId, link: setupLinkOf(linkBase, token), expiresHours: SETUP_LINK_HOURS };

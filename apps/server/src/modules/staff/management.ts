@@ -1,4 +1,5 @@
-import { FIELD_ERRORS, type StaffCreateBody, type StaffView } from '@khela/contract';
+import { FIELD_ERRORS, type StaffContactBody, type StaffCreateBody, type StaffView } from '@khela/contract';
+import { readMobile } from '@khela/contract/phone';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -13,7 +14,8 @@ import type { StaffCaller } from './sessions';
  * (another staff member does that), so nobody widens or resets their own access.
  */
 
-export type Actor = { staff: StaffCaller; ip: string; linkBase: string };
+/** `dialingCode`: the brand's first mobile dialling code, for a number typed without one. */
+export type Actor = { staff: StaffCaller; ip: string; linkBase: string; dialingCode?: string };
 
 function statusOf(r: repo.StaffListRow): StaffView['status'] {
   if (r.disabled_at) return 'disabled';
@@ -31,8 +33,11 @@ function viewOf(r: repo.StaffListRow): StaffView {
     totpEnrolled: r.totp_enrolled_at !== null,
     lastLoginAt: r.last_login_at ? new Date(r.last_login_at).toISOString() : null,
     linkedMemberIds: r.linked_member_ids.map(Number),
+    mobile: r.mobile_num,
+    email: r.email,
     createdAt: new Date(r.created_at).toISOString(),
     createdBy: r.created_by,
+    updatedAt: new Date(r.updated_at).toISOString(),
   };
 }
 
@@ -43,6 +48,8 @@ const recordOf = (v: StaffView) => ({
   roles: v.roles,
   status: v.status,
   linkedMemberIds: v.linkedMemberIds,
+  mobile: v.mobile,
+  email: v.email,
 });
 
 export async function listStaff(db: Database, brandId: number, status?: StaffView['status']) {
@@ -79,8 +86,29 @@ async function checkMembers(db: Database, brandId: number, ids: number[]) {
     throw new AppError('VALIDATION_FAILED', { linkedMemberIds: FIELD_ERRORS.invalid });
 }
 
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The staff member's own mobile and email as stored: the mobile in E.164 (as players' numbers
+ * are, so they compare equal), the email in lower case (the guard compares it so). '' is none.
+ */
+function contactOf(actor: Actor, b: { mobile: string; email: string }) {
+  const errors: Record<string, string> = {};
+  let mobile: string | null = null;
+  if (b.mobile !== '') {
+    const reading = readMobile(b.mobile, actor.dialingCode ? { dialingCode: actor.dialingCode } : {});
+    if (reading.ok) mobile = reading.e164;
+    else errors.mobile = FIELD_ERRORS.invalid;
+  }
+  const email = b.email === '' ? null : b.email.toLowerCase();
+  if (email !== null && !EMAIL_SHAPE.test(email)) errors.email = FIELD_ERRORS.invalid;
+  if (Object.keys(errors).length > 0) throw new AppError('VALIDATION_FAILED', errors);
+  return { mobile_num: mobile, email };
+}
+
 export async function createByStaff(db: Database, actor: Actor, body: StaffCreateBody) {
   await checkMembers(db, actor.staff.brandId, body.linkedMemberIds);
+  const contact = contactOf(actor, body);
   let made: Awaited<ReturnType<typeof createStaff>>;
   try {
     made = await createStaff(db, actor.linkBase, {
@@ -89,6 +117,7 @@ export async function createByStaff(db: Database, actor: Actor, body: StaffCreat
       roles: body.roles,
       createdBy: `staff:${actor.staff.id}`,
       linkedMemberIds: [...new Set(body.linkedMemberIds)].map((i) => BigInt(i)),
+      contact: { mobileNum: contact.mobile_num, email: contact.email },
       actor: { staffId: actor.staff.id, ip: actor.ip, reason: body.reason },
     });
   } catch (e) {
@@ -109,7 +138,7 @@ async function changed(
   db: Database,
   actor: Actor,
   id: number,
-  event: 'staff.roles.changed' | 'staff.linked.changed' | 'staff.disabled' | 'staff.enabled',
+  event: 'staff.roles.changed' | 'staff.linked.changed' | 'staff.contact.changed' | 'staff.disabled' | 'staff.enabled',
   reason: string,
   change: (before: StaffView) => Promise<Record<string, unknown> | undefined>,
 ): Promise<StaffView> {
@@ -130,9 +159,33 @@ async function changed(
   return after;
 }
 
-export function setRoles(db: Database, actor: Actor, id: number, b: { roles: string[]; reason: string }) {
+/**
+ * Writes an edit form's change unless the record changed since the form read it (`readAt`, the
+ * record's `updatedAt`): a colleague's save is never silently overwritten.
+ */
+async function write(db: Database, id: number, set: Parameters<typeof repo.setStaffFields>[2], readAt?: string) {
+  if (readAt !== undefined && Number.isNaN(Date.parse(readAt)))
+    throw new AppError('VALIDATION_FAILED', { updatedAt: FIELD_ERRORS.invalid });
+  if (!(await repo.setStaffFields(db, BigInt(id), set, readAt))) throw new AppError('STALE_EDIT');
+}
+
+export function setRoles(
+  db: Database,
+  actor: Actor,
+  id: number,
+  b: { roles: string[]; updatedAt?: string | undefined; reason: string },
+) {
   return changed(db, actor, id, 'staff.roles.changed', b.reason, async () => {
-    await repo.setStaffFields(db, BigInt(id), { roles: [...new Set(b.roles)] });
+    await write(db, id, { roles: [...new Set(b.roles)] }, b.updatedAt);
+    return undefined;
+  });
+}
+
+/** The staff member's own mobile and email: the linked-account guard matches players on both. */
+export function setContact(db: Database, actor: Actor, id: number, b: StaffContactBody) {
+  const contact = contactOf(actor, b);
+  return changed(db, actor, id, 'staff.contact.changed', b.reason, async () => {
+    await write(db, id, contact, b.updatedAt);
     return undefined;
   });
 }
@@ -141,12 +194,12 @@ export async function setLinkedMembers(
   db: Database,
   actor: Actor,
   id: number,
-  b: { linkedMemberIds: number[]; reason: string },
+  b: { linkedMemberIds: number[]; updatedAt?: string | undefined; reason: string },
 ) {
   await checkMembers(db, actor.staff.brandId, b.linkedMemberIds);
   return changed(db, actor, id, 'staff.linked.changed', b.reason, async () => {
     const ids = [...new Set(b.linkedMemberIds)].map((i) => BigInt(i));
-    await repo.setStaffFields(db, BigInt(id), { linked_member_ids: ids });
+    await write(db, id, { linked_member_ids: ids }, b.updatedAt);
     return undefined;
   });
 }

@@ -44,7 +44,15 @@ export function staffById(db: Database, id: bigint): Promise<StaffRow | undefine
 
 export async function insertStaff(
   db: Database,
-  s: { brandId: number; username: string; roles: string[]; createdBy: string; linkedMemberIds: bigint[] },
+  s: {
+    brandId: number;
+    username: string;
+    roles: string[];
+    createdBy: string;
+    linkedMemberIds: bigint[];
+    mobileNum: string | null;
+    email: string | null;
+  },
 ): Promise<bigint | null> {
   const row = await db.kysely
     .insertInto('staff')
@@ -54,6 +62,8 @@ export async function insertStaff(
       roles: s.roles,
       created_by: s.createdBy,
       linked_member_ids: s.linkedMemberIds,
+      mobile_num: s.mobileNum,
+      email: s.email,
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
@@ -361,8 +371,11 @@ export function staffList(db: Database, brandId: number, id?: bigint) {
       's.locked_until',
       's.disabled_at',
       's.linked_member_ids',
+      's.mobile_num',
+      's.email',
       's.created_at',
       's.created_by',
+      's.updated_at',
       (eb) =>
         eb
           .selectFrom('staff_sessions as ss')
@@ -412,6 +425,7 @@ export async function clearCredentials(db: Database, staffId: bigint) {
         totp_enrolled_at: null,
         failed_logins: 0,
         locked_until: null,
+        updated_at: sql<Date>`now()`,
       })
       .where('id', '=', staffId)
       .execute();
@@ -419,12 +433,30 @@ export async function clearCredentials(db: Database, staffId: bigint) {
   });
 }
 
+/**
+ * A staff write's change of the record; it becomes the record's new version (`updated_at`).
+ * With `readAt` (the version the form read), nothing is written when the record changed since:
+ * answers false. Versions compare at the millisecond a client holds.
+ */
 export async function setStaffFields(
   db: Database,
   staffId: bigint,
-  set: { roles?: string[]; linked_member_ids?: bigint[]; disabled_at?: Date | null },
-) {
-  await db.kysely.updateTable('staff').set(set).where('id', '=', staffId).execute();
+  set: {
+    roles?: string[];
+    linked_member_ids?: bigint[];
+    disabled_at?: Date | null;
+    mobile_num?: string | null;
+    email?: string | null;
+  },
+  readAt?: string,
+): Promise<boolean> {
+  let q = db.kysely
+    .updateTable('staff')
+    .set({ ...set, updated_at: sql<Date>`now()` })
+    .where('id', '=', staffId);
+  if (readAt !== undefined) q = q.where(sql`date_trunc('milliseconds', updated_at)`, '=', new Date(readAt));
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 export function storedRoles(db: Database, brandId: number) {

@@ -7,6 +7,7 @@ import {
   rolesListCall,
   staffAddressesCall,
   staffAddressesEditCall,
+  staffContactCall,
   staffCreateCall,
   staffDisableCall,
   staffEnableCall,
@@ -24,6 +25,7 @@ import {
   staffVerifyCall,
 } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
+import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { loadMailConfig } from '../../platform/email';
 import { perAddressPerMinute } from '../../platform/rate-limit';
@@ -76,18 +78,25 @@ export async function staffRoutes(app: FastifyInstance) {
 
   // Set-up links point where the password-reset emails do: PUBLIC_URL, else this machine.
   const linkBase = linkBaseOf(loadMailConfig(config.dataDir).PUBLIC_URL, config);
-  const actorOf = (req: Parameters<typeof ipOf>[0] & { caller: management.Actor['staff'] }) => ({
+  // The session is bound to the host's brand, so the host's brand is the staff member's.
+  const actorOf = async (req: Parameters<typeof ipOf>[0] & { caller: management.Actor['staff'] }) => ({
     staff: req.caller,
     ip: ipOf(req),
     linkBase,
+    dialingCode: (await brandOf(req)).mobileDialingCodes[0],
   });
   route(app, staffListCall, (req) => management.listStaff(db, req.caller.brandId, req.query.status));
-  route(app, staffCreateCall, (req) => management.createByStaff(db, actorOf(req), req.body));
-  route(app, staffRolesCall, (req) => management.setRoles(db, actorOf(req), req.params.id, req.body));
-  route(app, staffLinkedMembersCall, (req) => management.setLinkedMembers(db, actorOf(req), req.params.id, req.body));
-  route(app, staffDisableCall, (req) => management.disable(db, actorOf(req), req.params.id, req.body.reason));
-  route(app, staffEnableCall, (req) => management.enable(db, actorOf(req), req.params.id, req.body.reason));
-  route(app, staffResetCall, (req) => management.reset(db, actorOf(req), req.params.id, req.body));
+  route(app, staffCreateCall, async (req) => management.createByStaff(db, await actorOf(req), req.body));
+  route(app, staffRolesCall, async (req) => management.setRoles(db, await actorOf(req), req.params.id, req.body));
+  route(app, staffLinkedMembersCall, async (req) =>
+    management.setLinkedMembers(db, await actorOf(req), req.params.id, req.body),
+  );
+  route(app, staffContactCall, async (req) => management.setContact(db, await actorOf(req), req.params.id, req.body));
+  route(app, staffDisableCall, async (req) =>
+    management.disable(db, await actorOf(req), req.params.id, req.body.reason),
+  );
+  route(app, staffEnableCall, async (req) => management.enable(db, await actorOf(req), req.params.id, req.body.reason));
+  route(app, staffResetCall, async (req) => management.reset(db, await actorOf(req), req.params.id, req.body));
 
   route(app, rolesListCall, (req) => listRoles(db, req.caller.brandId));
   route(app, roleEditCall, (req) => editRole(db, req.caller, ipOf(req), { role: req.params.role, ...req.body }));
