@@ -1,4 +1,10 @@
-import { catalogGamesCall, catalogRotateSecretCall, catalogVendorsCall, staffMeCall } from '@khela/contract/endpoints';
+import {
+  catalogGamesCall,
+  catalogInhouseCall,
+  catalogRotateSecretCall,
+  catalogVendorsCall,
+  staffMeCall,
+} from '@khela/contract/endpoints';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -35,9 +41,17 @@ const game = (id: number) => ({
   version: 1,
 });
 
-function server() {
+function server(me: object = STAFF_ME) {
   return fakeServer((r) => {
-    if (r.path === staffMeCall.path) return { value: STAFF_ME };
+    if (r.path === staffMeCall.path) return { value: me };
+    if (r.path === catalogVendorsCall.path && r.method === 'POST') {
+      const body = r.body as { vassalage: string };
+      if (body.vassalage === 'NKR')
+        return { status: 400, code: 'VALIDATION_FAILED', fieldErrors: { vassalage: 'validation.taken' } };
+      return { value: { vendor: vendor(3, body.vassalage, 'stored'), secret: 'first-secret-of-the-new-vendor' } };
+    }
+    if (r.path === catalogInhouseCall.path)
+      return { value: { vendorAdded: true, added: ['slot', 'crash', 'dice'], games: ['slot', 'crash', 'dice'] } };
     if (r.path === catalogVendorsCall.path) return { value: [vendor(1, 'NKR', 'stored'), vendor(2, 'LTS', 'env')] };
     if (r.path === catalogGamesCall.path) {
       const page = Number(r.query.get('page') ?? 1);
@@ -100,5 +114,49 @@ describe('the Catalog screen', () => {
     await user.click(screen.getByRole('button', { name: 'ফিল্টার করুন' }));
     const last = requests.filter((r) => r.path === catalogGamesCall.path).at(-1);
     expect(Object.fromEntries(last?.query ?? [])).toMatchObject({ vendorId: '1', page: '1' });
+  });
+
+  it('adds a vendor: a taken code is shown on its field, then the new secret is shown once', async () => {
+    const requests = server();
+    await renderApp('/catalog/vendors', { loggedIn: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add vendor' }));
+    const form = screen.getByRole('form', { name: 'Add a vendor' });
+    await user.type(within(form).getByLabelText('Vendor code'), 'nkr');
+    await user.selectOptions(within(form).getByLabelText('Category'), 'FISH');
+    await user.type(within(form).getByLabelText('Name · English'), 'River Games');
+    await user.type(within(form).getByLabelText('Launch address'), 'https://river.example/play?t={{token}');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await within(form).findByText('There is one of these already; edit that one instead')).toBeTruthy();
+    const code = within(form).getByLabelText('Vendor code');
+    await user.clear(code);
+    await user.type(code, 'rvg');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'The signing secret of RVG' });
+    expect(within(dialog).getByText('first-secret-of-the-new-vendor')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST').at(-1)?.body).toMatchObject({
+      vassalage: 'RVG',
+      category: 'FISH',
+      names: { en: 'River Games' },
+      launchUrl: 'https://river.example/play?t={token}',
+      walletAccount: true,
+    });
+  });
+
+  it('offers the in-house games when the brand lacks them, and says what it added', async () => {
+    const requests = server();
+    await renderApp('/catalog/vendors', { loggedIn: true, lang: 'bn' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'ইন-হাউস গেম যোগ করুন' }));
+    expect(await screen.findByText('ইন-হাউস গেম যোগ হয়েছে: ৩টি। এখন লবিতে দেখা যাচ্ছে।')).toBeTruthy();
+    expect(requests.some((r) => r.path === catalogInhouseCall.path && r.method === 'POST')).toBe(true);
+  });
+
+  it('adds no button for a read-only role', async () => {
+    server({ ...STAFF_ME, permissions: STAFF_ME.permissions.filter((p) => p !== 'catalog.write') });
+    await renderApp('/catalog/vendors', { loggedIn: true });
+    await screen.findByRole('cell', { name: 'NKR Games NKR' });
+    expect(screen.queryByRole('button', { name: 'Add vendor' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add the in-house games' })).toBeNull();
   });
 });

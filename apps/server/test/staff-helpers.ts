@@ -75,11 +75,11 @@ export async function loginStaff(t: TestApp, s: EnrolledStaff): Promise<string> 
  * A staff session with exactly `roles`, as a login leaves it, without the set-up: for the
  * permission checks, which are about the session, not the login.
  */
-export async function staffSessionWithRoles(t: TestApp, roles: string[]): Promise<string> {
+export async function staffSessionWithRoles(t: TestApp, roles: string[], merchantCode = 'khela'): Promise<string> {
   const brand = await t.db.kysely
     .selectFrom('brands')
     .select('id')
-    .where('merchant_code', '=', 'khela')
+    .where('merchant_code', '=', merchantCode)
     .executeTakeFirstOrThrow();
   const s = await t.db.kysely
     .insertInto('staff')

@@ -1,4 +1,5 @@
 import { defineCall } from './call';
+import { GAME_CATEGORIES } from './constants';
 import { MAX_CONTENT_URL_LENGTH } from './rich-text';
 import { LocalizedTitle } from './staff-content';
 import { NoQuery } from './system';
@@ -116,6 +117,102 @@ export const RotatedSecret = z.object({
 });
 
 export const CatalogParams = z.object({ id }).strict();
+
+/**
+ * The categories a vendor may be added in: every lobby category but In-House, whose one vendor
+ * (INHOUSE_VENDOR) is Khela's own and is put on a brand by catalogInhouseCall.
+ */
+export const VENDOR_CATEGORIES = GAME_CATEGORIES.filter((c) => c !== 'INHOUSE') as Exclude<
+  (typeof GAME_CATEGORIES)[number],
+  'INHOUSE'
+>[];
+
+/** A vendor's code as the lobby and the seamless-wallet API name it ('NKR', 'TCG_SEA'). */
+export const VENDOR_CODE = /^[A-Z0-9][A-Z0-9_]{1,19}$/;
+/** A game's code as its vendor names it ('NKR-TIGER', 'slot'). */
+export const GAME_CODE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/;
+
+export const CatalogNewVendorBody = z
+  .object({
+    vassalage: z.string().trim().regex(VENDOR_CODE),
+    category: z.enum(VENDOR_CATEGORIES as [string, ...string[]]),
+    names: LocalizedTitle,
+    icon: optionalUrl,
+    isHot: z.boolean(),
+    enabled: z.boolean(),
+    sort,
+    launchUrl: optionalUrl,
+    launchUrl2: optionalUrl,
+    /** A seamless-wallet account with a fresh signing secret, shown once in the answer. */
+    walletAccount: z.boolean(),
+    reason,
+  })
+  .strict();
+
+/** The vendor added, and its signing secret when it got a wallet account (shown this once). */
+export const CatalogNewVendor = z.object({ vendor: CatalogVendorRow, secret: z.string().nullable() });
+
+export const CatalogNewGameBody = z
+  .object({
+    vendorId: z.number().int().positive(),
+    code: z.string().trim().regex(GAME_CODE),
+    names: LocalizedTitle,
+    icon: optionalUrl,
+    /** The game's type within its vendor's category ('video', 'crash'); empty: none. */
+    classify: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{0,40}$/),
+    isHot: z.boolean(),
+    enabled: z.boolean(),
+    sort,
+    reason,
+  })
+  .strict();
+
+/**
+ * Khela's in-house games, as catalogInhouseCall puts them on a brand, under the one vendor of
+ * category INHOUSE (no other vendor may be added in it).
+ */
+export const INHOUSE_GAME_CODES = ['slot', 'crash', 'dice'] as const;
+
+/** What putting the in-house games on the brand did: the games added (none when all were there). */
+export const CatalogInhouseResult = z.object({
+  vendorAdded: z.boolean(),
+  added: z.array(z.string()),
+  /** The in-house games the brand has now. */
+  games: z.array(z.string()),
+});
+
+export const catalogVendorCreateCall = defineCall({
+  method: 'POST',
+  path: '/bo/catalog/vendors',
+  auth: 'staff:catalog.write',
+  tag: TAG,
+  summary: 'Add a vendor to the brand, with a wallet account and its signing secret shown once',
+  body: CatalogNewVendorBody,
+  response: CatalogNewVendor,
+});
+
+export const catalogGameCreateCall = defineCall({
+  method: 'POST',
+  path: '/bo/catalog/games',
+  auth: 'staff:catalog.write',
+  tag: TAG,
+  summary: "Add a game under one of the brand's vendors",
+  body: CatalogNewGameBody,
+  response: CatalogGameRow,
+});
+
+export const catalogInhouseCall = defineCall({
+  method: 'POST',
+  path: '/bo/catalog/in-house',
+  auth: 'staff:catalog.write',
+  tag: TAG,
+  summary: "Put Khela's in-house games (slot, dice, crash) on the brand; adds only what is missing",
+  body: z.object({ reason }).strict(),
+  response: CatalogInhouseResult,
+});
 
 export const catalogVendorsCall = defineCall({
   method: 'GET',

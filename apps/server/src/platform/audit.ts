@@ -99,7 +99,12 @@ export type AuditEvent =
   | 'catalog.vendor.changed'
   | 'catalog.game.changed'
   /** A provider secret rotated (never the secret itself: detail.previousUntil). */
-  | 'catalog.secret.rotated';
+  | 'catalog.secret.rotated'
+  /** A vendor or game added from the back office (a new vendor's secret is never recorded). */
+  | 'catalog.vendor.added'
+  | 'catalog.game.added'
+  /** Khela's in-house games put on the brand. */
+  | 'catalog.inhouse.added';
 
 export type AuditEntry = {
   event: AuditEvent;

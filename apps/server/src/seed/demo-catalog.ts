@@ -1,5 +1,12 @@
-import type { GameCategory } from '@khela/contract';
 import { type Kysely, sql } from 'kysely';
+import {
+  addStockVendor,
+  gameIcon,
+  INHOUSE_STOCK,
+  type StockGame,
+  type StockVendor,
+  vendorIcon,
+} from '../modules/catalog-desk/service';
 import type { DB } from '../platform/schema';
 
 /**
@@ -8,30 +15,8 @@ import type { DB } from '../platform/schema';
  * IA, AI, TF; cockfighting DIG, DS88; in-house JL; the lottery's TCG_SEA). Icons are simple SVGs
  * drawn by `npm run khela -- draw-catalog-icons` into apps/web/public/img/{vendors,games}.
  */
-export type DemoGame = {
-  code: string;
-  en: string;
-  bn: string;
-  classify?: string;
-  /** Smallest stake in minor units (poisha). */
-  minBet: number;
-  lines?: number;
-  hot?: boolean;
-  /** Switched off: listed with a maintenance mark, refused at launch. */
-  off?: boolean;
-  platforms?: string[];
-};
-
-export type DemoVendor = {
-  vassalage: string;
-  category: GameCategory;
-  en: string;
-  bn: string;
-  hot?: boolean;
-  /** 'VASSALAGE': the card opens a popup list of its games (spec §3). */
-  isGame?: 'VASSALAGE';
-  games: DemoGame[];
-};
+export type DemoGame = StockGame;
+export type DemoVendor = StockVendor;
 
 const g = (
   code: string,
@@ -269,24 +254,11 @@ export const DEMO_VENDORS: DemoVendor[] = [
     bn: 'টাইটান ফায়ার',
     games: [g('TF-LOBBY', 'Titan Fire Esports', 'টাইটান ফায়ার ইস্পোর্টস', 500)],
   },
-  {
-    vassalage: 'JL',
-    category: 'INHOUSE',
-    en: 'Khela Originals',
-    bn: 'খেলা অরিজিনালস',
-    hot: true,
-    games: [
-      // Made playable by the in-house provider (docs/decisions/0013-in-house-slot.md).
-      g('slot', 'Khela Slots', 'খেলা স্লট', 100, { classify: 'slot', lines: 20, hot: true }),
-      g('crash', 'Rocket Crash', 'রকেট ক্র্যাশ', 100, { classify: 'crash' }),
-      g('dice', 'Lucky Dice', 'লাকি ডাইস', 100, { classify: 'dice' }),
-    ],
-  },
+  // Made playable by the in-house provider (docs/decisions/0013-in-house-slot.md).
+  INHOUSE_STOCK,
 ];
 
-/** Where the drawn icons are served from (apps/web/public). */
-export const vendorIcon = (v: Pick<DemoVendor, 'vassalage'>) => `/img/vendors/${v.vassalage.toLowerCase()}.svg`;
-export const gameIcon = (game: Pick<DemoGame, 'code'>) => `/img/games/${game.code.toLowerCase()}.svg`;
+export { gameIcon, vendorIcon };
 
 /**
  * Adds the demo catalog to the brand when the brand has no vendor yet, in one transaction; a
@@ -304,42 +276,7 @@ export async function seedDemoCatalog(db: Kysely<DB>, brandId: number): Promise<
       .limit(1)
       .executeTakeFirst();
     if (any) return false;
-    for (const [vi, v] of DEMO_VENDORS.entries()) {
-      const vendor = await trx
-        .insertInto('vendors')
-        .values({
-          brand_id: brandId,
-          vassalage: v.vassalage,
-          category: v.category,
-          name: v.en,
-          names: JSON.stringify({ bn: v.bn, en: v.en }),
-          icon: vendorIcon(v),
-          is_hot: v.hot ?? false,
-          is_game: v.isGame ?? null,
-          sort: vi,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('games')
-        .values(
-          v.games.map((game, gi) => ({
-            brand_id: brandId,
-            vendor_id: vendor.id,
-            code: game.code,
-            names: JSON.stringify({ bn: game.bn, en: game.en }),
-            game_classify: game.classify ?? '',
-            min_bet: BigInt(game.minBet),
-            min_line_num: game.lines ?? 0,
-            icon: gameIcon(game),
-            is_hot: game.hot ?? false,
-            enabled: !game.off,
-            sort: gi,
-            platforms: game.platforms ?? ['html5-desktop', 'flash'],
-          })),
-        )
-        .execute();
-    }
+    for (const [vi, v] of DEMO_VENDORS.entries()) await addStockVendor(trx, brandId, v, vi);
     return true;
   });
 }

@@ -7,6 +7,7 @@ import {
   type WhitelabelFlag,
 } from '@khela/contract';
 import { sql, type Transaction } from 'kysely';
+import { INHOUSE_ACCOUNT } from '../modules/catalog-desk/service';
 import { ensureVendor } from '../modules/provider/service';
 import type { Database } from '../platform/db';
 import type { DB } from '../platform/schema';
@@ -143,7 +144,7 @@ async function seedDemoProviders(db: Database) {
     .select('id')
     .where('merchant_code', '=', DEMO_MERCHANT_CODE)
     .executeTakeFirst();
-  if (brand) await ensureVendor(db, { brandId: brand.id, code: 'JL', name: 'Khela Games', wallets: 'both' });
+  if (brand) await ensureVendor(db, { brandId: brand.id, ...INHOUSE_ACCOUNT });
 }
 
 async function seedDemoBrand(db: Database, now: Date): Promise<boolean> {

@@ -1,8 +1,11 @@
 import { call } from '@khela/client';
 import {
+  catalogGameCreateCall,
   catalogGamesCall,
   catalogGameUpdateCall,
+  catalogInhouseCall,
   catalogRotateSecretCall,
+  catalogVendorCreateCall,
   catalogVendorsCall,
   catalogVendorUpdateCall,
 } from '@khela/contract/endpoints';
@@ -49,3 +52,49 @@ export function gameBody(g: CatalogGameRow) {
 export type GameBody = ReturnType<typeof gameBody> & { reason?: string };
 
 export const saveGame = (id: number, body: GameBody) => call(catalogGameUpdateCall, { params: { id }, body });
+
+/** What adding a vendor sends; its secret, when it gets a wallet account, comes back once. */
+export type NewVendorBody = {
+  vassalage: string;
+  category: string;
+  names: Record<string, string>;
+  icon: string;
+  isHot: boolean;
+  enabled: boolean;
+  sort: number;
+  launchUrl: string;
+  launchUrl2: string;
+  walletAccount: boolean;
+  reason?: string;
+};
+
+export const NEW_VENDOR: NewVendorBody = {
+  vassalage: '',
+  category: 'RNG',
+  names: { bn: '', en: '' },
+  icon: '',
+  isHot: false,
+  enabled: true,
+  sort: 0,
+  launchUrl: '',
+  launchUrl2: '',
+  walletAccount: true,
+};
+
+export const createVendor = (body: NewVendorBody) => call(catalogVendorCreateCall, body);
+
+export type NewGameBody = {
+  vendorId: number;
+  code: string;
+  names: Record<string, string>;
+  icon: string;
+  classify: string;
+  isHot: boolean;
+  enabled: boolean;
+  sort: number;
+  reason?: string;
+};
+
+export const createGame = (body: NewGameBody) => call(catalogGameCreateCall, body);
+
+export const installInhouse = () => call(catalogInhouseCall, {});

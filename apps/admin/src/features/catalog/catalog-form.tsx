@@ -26,11 +26,11 @@ export function applyCatalogErrors(form: UseFormReturn<FieldValues>, error: unkn
  * A vendor's or game's form and its save: checked by the contract's schema, the server's field
  * errors put back on the fields, a stale save remembered so the form can offer the saved version.
  */
-export function useCatalogForm<B>(
+export function useCatalogForm<B, R = unknown>(
   schema: z.ZodObject,
   defaults: Record<string, unknown>,
-  send: (body: B) => Promise<unknown>,
-  onDone: () => void,
+  send: (body: B) => Promise<R>,
+  onDone: (answer: R) => void,
 ) {
   const form = useContractForm(schema, {
     defaultValues: { ...defaults, reason: '' },
@@ -38,7 +38,7 @@ export function useCatalogForm<B>(
   const [stale, setStale] = useState(false);
   const save = useMutation({
     mutationFn: send,
-    onSuccess: onDone,
+    onSuccess: (answer) => onDone(answer),
     onError: (e) => {
       setStale(e instanceof ApiError && e.code === 'STALE_EDIT');
       applyCatalogErrors(form, e);

@@ -8,6 +8,7 @@ import { DataTable, type PageRequest } from '../../components/data-table';
 import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { GAMES_KEY, gameBody, listGames, listVendors, saveGame, VENDORS_KEY } from './api';
+import { GameCreate } from './game-create';
 import { GameEditor } from './game-editor';
 import { RowSwitch } from './switch';
 import { nameIn } from './vendors-screen';
@@ -39,6 +40,7 @@ export function GamesScreen({ canWrite }: { canWrite: boolean }) {
   const f = useFormat();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<CatalogGameRow | null>(null);
+  const [adding, setAdding] = useState(false);
   const vendors = useQuery({ queryKey: VENDORS_KEY, queryFn: listVendors });
   const flip = useMutation({
     mutationFn: ({ g, key }: { g: CatalogGameRow; key: 'enabled' | 'isHot' }) =>
@@ -59,6 +61,18 @@ export function GamesScreen({ canWrite }: { canWrite: boolean }) {
         onReload={() => {
           queryClient.invalidateQueries({ queryKey: GAMES_KEY });
           setEditing(null);
+        }}
+      />
+    );
+
+  if (adding && vendors.data)
+    return (
+      <GameCreate
+        vendors={vendors.data}
+        onDone={() => {
+          queryClient.invalidateQueries({ queryKey: GAMES_KEY });
+          queryClient.invalidateQueries({ queryKey: VENDORS_KEY });
+          setAdding(false);
         }}
       />
     );
@@ -112,6 +126,13 @@ export function GamesScreen({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="cd-list" aria-label={t('catalog.games')}>
       <p className="page-text">{t('catalog.gamesAbout')}</p>
+      {canWrite && (vendors.data?.length ?? 0) > 0 && (
+        <div className="cat-toolbar">
+          <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+            {t('catalog.add.game')}
+          </button>
+        </div>
+      )}
       {flip.error && (
         <p className="form-error" role="alert">
           {errorText(t, flip.error)}

@@ -27,7 +27,6 @@ export function RotateSecretDialog({
   const f = useFormat();
   const [overlap, setOverlap] = useState<number>(24 * 60);
   const [reason, setReason] = useState('');
-  const [copied, setCopied] = useState(false);
   const first = useRef<HTMLSelectElement>(null);
   const rotate = useMutation({ mutationFn: () => rotateSecret(vendor.id, overlap, reason.trim()) });
   useEffect(() => first.current?.focus(), []);
@@ -38,29 +37,15 @@ export function RotateSecretDialog({
       <div className="cat-dialog" role="dialog" aria-modal="true" aria-labelledby="rotate-title">
         <h2 id="rotate-title">{t('catalog.rotateTitle', { name })}</h2>
         {done ? (
-          <div className="stack">
-            <p className="notice notice-warning">{t('catalog.secretOnce')}</p>
-            <code className="cat-secret" data-testid="new-secret">
-              {done.secret}
-            </code>
-            <button
-              type="button"
-              className="button button-small"
-              onClick={() => navigator.clipboard?.writeText(done.secret).then(() => setCopied(true))}
-            >
-              {copied ? t('common.copied') : t('catalog.copy')}
-            </button>
-            <p>
-              {done.previousUntil
+          <SecretShown
+            secret={done.secret}
+            after={
+              done.previousUntil
                 ? t('catalog.oldUntil', { at: f.at(done.previousUntil), zone: f.timeZone })
-                : t('catalog.oldEnded')}
-            </p>
-            <div className="row">
-              <button type="button" className="button button-primary" onClick={onClose}>
-                {t('catalog.secretSaved')}
-              </button>
-            </div>
-          </div>
+                : t('catalog.oldEnded')
+            }
+            onClose={onClose}
+          />
         ) : (
           <form
             className="stack"
@@ -108,6 +93,46 @@ export function RotateSecretDialog({
             </div>
           </form>
         )}
+      </div>
+    </div>
+  );
+}
+
+/** A secret shown this once (the server keeps it only sealed), to copy and give to the vendor. */
+export function SecretShown({ secret, after, onClose }: { secret: string; after?: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="stack">
+      <p className="notice notice-warning">{t('catalog.secretOnce')}</p>
+      <code className="cat-secret" data-testid="new-secret">
+        {secret}
+      </code>
+      <button
+        type="button"
+        className="button button-small"
+        onClick={() => navigator.clipboard?.writeText(secret).then(() => setCopied(true))}
+      >
+        {copied ? t('common.copied') : t('catalog.copy')}
+      </button>
+      {after && <p>{after}</p>}
+      <div className="row">
+        <button type="button" className="button button-primary" onClick={onClose}>
+          {t('catalog.secretSaved')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The new vendor's secret in the rotation's dialog: shown once, then gone. */
+export function NewSecretDialog({ name, secret, onClose }: { name: string; secret: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cat-backdrop">
+      <div className="cat-dialog" role="dialog" aria-modal="true" aria-labelledby="new-secret-title">
+        <h2 id="new-secret-title">{t('catalog.add.secretTitle', { name })}</h2>
+        <SecretShown secret={secret} onClose={onClose} />
       </div>
     </div>
   );

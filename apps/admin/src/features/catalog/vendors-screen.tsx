@@ -6,9 +6,11 @@ import { useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
 import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
-import { listVendors, saveVendor, VENDORS_KEY, vendorBody } from './api';
+import { GAMES_KEY, listVendors, saveVendor, VENDORS_KEY, vendorBody } from './api';
+import { InhouseOffer } from './inhouse-offer';
 import { RotateSecretDialog } from './rotate-secret-dialog';
 import { RowSwitch } from './switch';
+import { VendorCreate } from './vendor-create';
 import { VendorEditor } from './vendor-editor';
 
 /** A name in the screen's language, else the vendor's own. */
@@ -48,7 +50,36 @@ export function VendorsScreen({ canWrite }: { canWrite: boolean }) {
         onReload={() => vendors.refetch()}
       />
     );
-  if (rows.length === 0) return <EmptyState title={t('catalog.noVendors')} />;
+  if (canWrite && params.get('add') === 'vendor')
+    return (
+      <VendorCreate
+        onDone={() => {
+          queryClient.invalidateQueries({ queryKey: VENDORS_KEY });
+          setParams({});
+        }}
+      />
+    );
+  const toolbar = canWrite && (
+    <div className="cat-toolbar">
+      <button type="button" className="button button-primary" onClick={() => setParams({ add: 'vendor' })}>
+        {t('catalog.add.vendor')}
+      </button>
+      <InhouseOffer
+        vendors={rows}
+        onAdded={() => {
+          queryClient.invalidateQueries({ queryKey: VENDORS_KEY });
+          queryClient.invalidateQueries({ queryKey: GAMES_KEY });
+        }}
+      />
+    </div>
+  );
+  if (rows.length === 0)
+    return (
+      <section className="cd-list" aria-label={t('catalog.vendors')}>
+        {toolbar}
+        <EmptyState title={t('catalog.noVendors')} {...(canWrite ? { text: t('catalog.add.emptyText') } : {})} />
+      </section>
+    );
 
   const sw = (v: CatalogVendorRow, key: Switch, name: string) => (
     <RowSwitch
@@ -64,6 +95,7 @@ export function VendorsScreen({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="cd-list" aria-label={t('catalog.vendors')}>
       <p className="page-text">{t('catalog.vendorsAbout')}</p>
+      {toolbar}
       {flip.error && (
         <p className="form-error" role="alert">
           {errorText(t, flip.error)}

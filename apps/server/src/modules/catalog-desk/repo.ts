@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db';
+import type { DB } from '../../platform/schema';
 
 /** The Catalog desk's SQL: the brand's vendors and games, read and saved at a version. */
 
@@ -138,4 +139,74 @@ export async function updateGame(db: Database, brandId: number, id: number, vers
     .where('version', '=', version)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+// ---- adding vendors and games ----------------------------------------------------------------
+
+export type NewVendorColumns = VendorColumns & {
+  vassalage: string;
+  category: string;
+  name: string;
+  is_game: string | null;
+};
+
+/** Inserts a vendor (in the caller's transaction when given one); returns its id. */
+export async function insertVendor(db: Kysely<DB>, brandId: number, c: Omit<NewVendorColumns, 'maintenance'>) {
+  const row = await db
+    .insertInto('vendors')
+    .values({ ...c, brand_id: brandId })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type NewGameColumns = GameColumns & {
+  code: string;
+  game_classify: string;
+  min_bet?: bigint;
+  min_line_num?: number;
+  platforms?: string[];
+};
+
+export async function insertGames(db: Kysely<DB>, brandId: number, vendorId: number, games: NewGameColumns[]) {
+  const rows = await db
+    .insertInto('games')
+    .values(games.map((g) => ({ ...g, brand_id: brandId, vendor_id: vendorId })))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Holds the brand's row until the transaction ends, so two adds of the same code (or two
+ * in-house installs) cannot both find it free.
+ */
+export async function lockBrand(db: Kysely<DB>, brandId: number) {
+  await sql`SELECT id FROM brands WHERE id = ${brandId} FOR UPDATE`.execute(db);
+}
+
+/** The brand's vendor with this code, in any category. */
+export function vendorByCode(db: Kysely<DB>, brandId: number, vassalage: string) {
+  return db
+    .selectFrom('vendors')
+    .select(['id', 'category'])
+    .where('brand_id', '=', brandId)
+    .where('vassalage', '=', vassalage)
+    .executeTakeFirst();
+}
+
+/** The codes of a vendor's games and its highest order. */
+export async function gameCodesOf(db: Kysely<DB>, vendorId: number) {
+  const rows = await db.selectFrom('games').select(['code', 'sort']).where('vendor_id', '=', vendorId).execute();
+  return { codes: rows.map((r) => r.code), maxSort: Math.max(-1, ...rows.map((r) => r.sort)) };
+}
+
+/** The order after the brand's last vendor. */
+export async function nextVendorSort(db: Kysely<DB>, brandId: number) {
+  const r = await db
+    .selectFrom('vendors')
+    .select((eb) => eb.fn.max('sort').as('m'))
+    .where('brand_id', '=', brandId)
+    .executeTakeFirst();
+  return r?.m === null || r?.m === undefined ? 0 : Number(r.m) + 1;
 }

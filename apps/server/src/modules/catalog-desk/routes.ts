@@ -1,7 +1,10 @@
 import {
+  catalogGameCreateCall,
   catalogGamesCall,
   catalogGameUpdateCall,
+  catalogInhouseCall,
   catalogRotateSecretCall,
+  catalogVendorCreateCall,
   catalogVendorsCall,
   catalogVendorUpdateCall,
 } from '@khela/contract';
@@ -29,4 +32,7 @@ export async function catalogDeskRoutes(app: FastifyInstance) {
   route(app, catalogRotateSecretCall, (req) => desk.rotateSecret(deskOf(req), req.params.id, req.body));
   route(app, catalogGamesCall, (req) => desk.listGames(deskOf(req), req.query));
   route(app, catalogGameUpdateCall, (req) => desk.updateGame(deskOf(req), req.params.id, req.body));
+  route(app, catalogVendorCreateCall, (req) => desk.createVendor(deskOf(req), req.body));
+  route(app, catalogGameCreateCall, (req) => desk.createGame(deskOf(req), req.body));
+  route(app, catalogInhouseCall, (req) => desk.addInhouse(deskOf(req), req.body));
 }

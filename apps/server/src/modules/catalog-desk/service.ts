@@ -15,12 +15,23 @@ import * as repo from './repo';
  * with the record before and after.
  */
 
+export { addInhouse, createGame, createVendor, installInhouse } from './add';
+export {
+  addStockVendor,
+  gameIcon,
+  INHOUSE_ACCOUNT,
+  INHOUSE_STOCK,
+  type StockGame,
+  type StockVendor,
+  vendorIcon,
+} from './stock';
+
 export type Desk = { db: Database; config: Config; staff: StaffCaller; ip: string };
 
 const names = (v: unknown): LocaleTexts => (v ?? {}) as LocaleTexts;
 
 /** Names per language without empty ones. */
-function namesToStore(given: LocaleTexts): string {
+export function namesToStore(given: LocaleTexts): string {
   const out: Record<string, string> = {};
   for (const l of LOCALES) if (given[l]?.trim()) out[l] = (given[l] as string).trim();
   return JSON.stringify(out);
@@ -64,7 +75,7 @@ async function vendorRow(d: Desk, id: number) {
 }
 
 /** A launch address template: an http(s) address ({token} and the rest are kept as typed). */
-function launchToStore(field: string, url: string): string | null {
+export function launchToStore(field: string, url: string): string | null {
   // The template's braces are not URL characters; the address they sit in must be a safe one.
   const probe = url.replace(/\{(token|game|lang|player)\}/g, 'x');
   if (url.trim() !== '' && optionalUrlToStore(field, probe) === null) return null;
@@ -147,7 +158,7 @@ export async function rotateSecret(d: Desk, id: number, b: { overlapMinutes: num
   };
 }
 
-function gameRow(r: repo.GameRecord): CatalogGameRow {
+export function gameRowOf(r: repo.GameRecord): CatalogGameRow {
   return {
     id: r.id,
     vendorId: r.vendor_id,
@@ -177,7 +188,7 @@ export async function listGames(
     repo.gamesPage(d.db, d.staff.brandId, f, q.pageSize, (q.page - 1) * q.pageSize),
     repo.gamesCount(d.db, d.staff.brandId, f),
   ]);
-  return { list: rows.map(gameRow), total };
+  return { list: rows.map(gameRowOf), total };
 }
 
 export async function updateGame(
@@ -195,7 +206,7 @@ export async function updateGame(
 ): Promise<CatalogGameRow> {
   const found = await repo.gameOf(d.db, d.staff.brandId, id);
   if (!found) throw new AppError('NOT_FOUND');
-  const before = gameRow(found);
+  const before = gameRowOf(found);
   if (before.version !== b.version) throw new AppError('STALE_EDIT');
   const saved = await repo.updateGame(d.db, d.staff.brandId, id, b.version, {
     names: namesToStore(b.names),
@@ -205,7 +216,7 @@ export async function updateGame(
     sort: b.sort,
   });
   if (!saved) throw new AppError('STALE_EDIT');
-  const after = gameRow((await repo.gameOf(d.db, d.staff.brandId, id)) as repo.GameRecord);
+  const after = gameRowOf((await repo.gameOf(d.db, d.staff.brandId, id)) as repo.GameRecord);
   await audit(d.db, {
     event: 'catalog.game.changed',
     brandId: d.staff.brandId,

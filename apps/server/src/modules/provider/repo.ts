@@ -117,6 +117,27 @@ export async function ensureVendor(
   return row.secret;
 }
 
+/** Adds a vendor whose secret is kept only sealed; false when the brand has that vendor already. */
+export async function insertSealedVendor(
+  db: Database,
+  v: { brandId: number; code: string; name: string; wallets: VendorWallets; sealed: string },
+): Promise<boolean> {
+  const r = await db.kysely
+    .insertInto('provider_vendors')
+    .values({
+      brand_id: v.brandId,
+      code: v.code,
+      name: v.name,
+      wallets: v.wallets,
+      secret: '',
+      secret_sealed: v.sealed,
+    })
+    .onConflict((oc) => oc.columns(['brand_id', 'code']).doNothing())
+    .returning('code')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
 /** The secret columns of a vendor's row, for a rotation. */
 export function vendorSecrets(db: Database, brandId: number, code: string) {
   return db.kysely

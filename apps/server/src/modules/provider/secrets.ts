@@ -42,6 +42,26 @@ export function acceptedSecrets(
   return out;
 }
 
+/** A new random secret and its sealed form, which alone is kept. */
+function freshSecret(config: KeyConfig, brandId: number, code: string) {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, sealed: seal(secretsKeyOf(config), secret, purposeOf(brandId, code)) };
+}
+
+/**
+ * Opens a seamless-wallet account for a vendor added from the back office, with a fresh secret
+ * made and sealed as a rotation makes one; returns the secret (shown once), or null when the
+ * vendor has an account already (it keeps its secret).
+ */
+export async function openVendorAccount(
+  db: Database,
+  config: KeyConfig,
+  v: { brandId: number; code: string; name: string; wallets: repo.VendorWallets },
+): Promise<string | null> {
+  const { secret, sealed } = freshSecret(config, v.brandId, v.code);
+  return (await repo.insertSealedVendor(db, { ...v, sealed })) ? secret : null;
+}
+
 /**
  * Gives the vendor a new random secret and returns it (shown once: only its sealed form is
  * kept). The secret in use until now is accepted for `overlapMinutes` more; 0 ends it at once.
@@ -59,9 +79,9 @@ export async function rotateVendorSecret(
   const now = o.now ?? new Date();
   const previous = row.secret_sealed ?? (row.secret ? seal(key, row.secret, purpose) : null);
   const previousUntil = previous && o.overlapMinutes > 0 ? new Date(now.getTime() + o.overlapMinutes * 60_000) : null;
-  const secret = randomBytes(32).toString('base64url');
+  const { secret, sealed } = freshSecret(config, o.brandId, o.code);
   await repo.storeRotatedSecret(db, o.brandId, o.code, {
-    sealed: seal(key, secret, purpose),
+    sealed,
     previousSealed: previousUntil ? previous : null,
     previousUntil,
     rotatedAt: now,

@@ -21,7 +21,7 @@ export {
 } from './held-wins';
 export { type Resolved, type ResolveOptions, resolveStaleRounds } from './resolver';
 export { rollback } from './rollback';
-export { rotateVendorSecret, vendorSecretStates } from './secrets';
+export { openVendorAccount, rotateVendorSecret, vendorSecretStates } from './secrets';
 export {
   createGameSession,
   endGameSessions,
