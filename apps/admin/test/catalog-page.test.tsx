@@ -53,6 +53,7 @@ function server(me: object = STAFF_ME) {
     if (r.path === catalogInhouseCall.path)
       return { value: { vendorAdded: true, added: ['slot', 'crash', 'dice'], games: ['slot', 'crash', 'dice'] } };
     if (r.path === catalogVendorsCall.path) return { value: [vendor(1, 'NKR', 'stored'), vendor(2, 'LTS', 'env')] };
+    if (r.path === catalogGamesCall.path && r.method === 'POST') return { value: game(9) };
     if (r.path === catalogGamesCall.path) {
       const page = Number(r.query.get('page') ?? 1);
       return { value: { list: page === 1 ? [game(1), game(2)] : [game(3)], total: 3 } };
@@ -158,5 +159,24 @@ describe('the Catalog screen', () => {
     await screen.findByRole('cell', { name: 'NKR Games NKR' });
     expect(screen.queryByRole('button', { name: 'Add vendor' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add the in-house games' })).toBeNull();
+  });
+
+  it('adds a game under the chosen vendor', async () => {
+    const requests = server();
+    await renderApp('/catalog/games', { loggedIn: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add game' }));
+    const form = screen.getByRole('form', { name: 'Add a game' });
+    await user.selectOptions(within(form).getByLabelText('Vendor'), '2');
+    await user.type(within(form).getByLabelText('Game code'), 'LTS-RIVER');
+    await user.type(within(form).getByLabelText('Name · Bengali'), 'নদীর ভাগ্য');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'Add game' });
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      vendorId: 2,
+      code: 'LTS-RIVER',
+      names: { bn: 'নদীর ভাগ্য' },
+      enabled: true,
+    });
   });
 });

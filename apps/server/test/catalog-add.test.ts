@@ -150,6 +150,11 @@ describe('adding a vendor and a game', () => {
     expect(dup.json().fieldErrors).toEqual({ code: 'validation.taken' });
     const unknown = await send(catalogGameCreateCall, content, newGame(999_999, { code: 'OTHER' }));
     expect(unknown.json().fieldErrors).toEqual({ vendorId: 'validation.invalid' });
+    const jl = (await send(catalogVendorsCall, content))
+      .json()
+      .value.find((v: { vassalage: string }) => v.vassalage === 'JL');
+    const inhouse = await send(catalogGameCreateCall, content, newGame(jl.id, { code: 'roulette' }));
+    expect(inhouse.json().fieldErrors).toEqual({ vendorId: 'validation.reserved' });
   });
 
   it('a vendor without a wallet account gets no secret', async () => {

@@ -9,7 +9,13 @@ import {
   catalogVendorsCall,
   catalogVendorUpdateCall,
 } from '@khela/contract/endpoints';
-import type { CatalogGameRow, CatalogVendorRow } from '@khela/contract/staff-catalog';
+import type {
+  CatalogGameRow,
+  CatalogNewGameBody,
+  CatalogNewVendorBody,
+  CatalogVendorRow,
+} from '@khela/contract/staff-catalog';
+import type { z } from '@khela/contract/zod';
 
 /** The Catalog desk's calls (decision 0039). */
 
@@ -54,19 +60,7 @@ export type GameBody = ReturnType<typeof gameBody> & { reason?: string };
 export const saveGame = (id: number, body: GameBody) => call(catalogGameUpdateCall, { params: { id }, body });
 
 /** What adding a vendor sends; its secret, when it gets a wallet account, comes back once. */
-export type NewVendorBody = {
-  vassalage: string;
-  category: string;
-  names: Record<string, string>;
-  icon: string;
-  isHot: boolean;
-  enabled: boolean;
-  sort: number;
-  launchUrl: string;
-  launchUrl2: string;
-  walletAccount: boolean;
-  reason?: string;
-};
+export type NewVendorBody = z.input<typeof CatalogNewVendorBody>;
 
 export const NEW_VENDOR: NewVendorBody = {
   vassalage: '',
@@ -83,17 +77,7 @@ export const NEW_VENDOR: NewVendorBody = {
 
 export const createVendor = (body: NewVendorBody) => call(catalogVendorCreateCall, body);
 
-export type NewGameBody = {
-  vendorId: number;
-  code: string;
-  names: Record<string, string>;
-  icon: string;
-  classify: string;
-  isHot: boolean;
-  enabled: boolean;
-  sort: number;
-  reason?: string;
-};
+export type NewGameBody = z.input<typeof CatalogNewGameBody>;
 
 export const createGame = (body: NewGameBody) => call(catalogGameCreateCall, body);
 

@@ -133,3 +133,29 @@ export function FormFoot({
     </>
   );
 }
+
+/** A launch address template field ({token}, {game}, {lang}, {player} filled in at launch). */
+export function LaunchUrlField({
+  form,
+  name,
+  canWrite,
+}: {
+  form: UseFormReturn<FieldValues>;
+  name: 'launchUrl' | 'launchUrl2';
+  canWrite: boolean;
+}) {
+  const { t } = useTranslation();
+  const error = (form.formState.errors as Errors)[name]?.message;
+  return (
+    <Field id={`cat-${name}`} label={t(`catalog.${name}`)} error={error} hint={t('catalog.launchHint')}>
+      <input
+        type="text"
+        dir="ltr"
+        inputMode="url"
+        {...fieldAria(`cat-${name}`, error, true)}
+        {...form.register(name)}
+        readOnly={!canWrite}
+      />
+    </Field>
+  );
+}

@@ -68,7 +68,7 @@ export function GamesScreen({ canWrite }: { canWrite: boolean }) {
   if (adding && vendors.data)
     return (
       <GameCreate
-        vendors={vendors.data}
+        vendors={vendors.data.filter((v) => v.category !== 'INHOUSE')}
         onDone={() => {
           queryClient.invalidateQueries({ queryKey: GAMES_KEY });
           queryClient.invalidateQueries({ queryKey: VENDORS_KEY });
@@ -126,7 +126,7 @@ export function GamesScreen({ canWrite }: { canWrite: boolean }) {
   return (
     <section className="cd-list" aria-label={t('catalog.games')}>
       <p className="page-text">{t('catalog.gamesAbout')}</p>
-      {canWrite && (vendors.data?.length ?? 0) > 0 && (
+      {canWrite && (vendors.data ?? []).some((v) => v.category !== 'INHOUSE') && (
         <div className="cat-toolbar">
           <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
             {t('catalog.add.game')}

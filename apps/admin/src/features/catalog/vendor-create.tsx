@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, fieldAria } from '../../components/form';
 import { createVendor, NEW_VENDOR, type NewVendorBody } from './api';
-import { FormFoot, NameFields, useCatalogForm } from './catalog-form';
+import { FormFoot, LaunchUrlField, NameFields, useCatalogForm } from './catalog-form';
 import { NewSecretDialog } from './rotate-secret-dialog';
 
 /**
@@ -24,17 +24,6 @@ export function VendorCreate({ onDone }: { onDone: () => void }) {
     },
   );
   const errors = form.formState.errors as Record<string, { message?: string }>;
-  const url = (name: 'launchUrl' | 'launchUrl2') => (
-    <Field id={`cat-${name}`} label={t(`catalog.${name}`)} error={errors[name]?.message} hint={t('catalog.launchHint')}>
-      <input
-        type="text"
-        dir="ltr"
-        inputMode="url"
-        {...fieldAria(`cat-${name}`, errors[name]?.message, true)}
-        {...form.register(name)}
-      />
-    </Field>
-  );
   return (
     <>
       <form
@@ -79,8 +68,8 @@ export function VendorCreate({ onDone }: { onDone: () => void }) {
           ))}
         </div>
         <div className="stack">
-          {url('launchUrl')}
-          {url('launchUrl2')}
+          <LaunchUrlField form={form} name="launchUrl" canWrite />
+          <LaunchUrlField form={form} name="launchUrl2" canWrite />
           <label className="check">
             <input type="checkbox" {...form.register('walletAccount')} aria-describedby="cat-wallet-hint" />
             {t('catalog.add.walletAccount')}

@@ -1,8 +1,7 @@
 import { CatalogVendorBody, type CatalogVendorRow } from '@khela/contract/staff-catalog';
 import { useTranslation } from 'react-i18next';
-import { Field, fieldAria } from '../../components/form';
 import { saveVendor, type VendorBody, vendorBody } from './api';
-import { FormFoot, NameFields, useCatalogForm } from './catalog-form';
+import { FormFoot, LaunchUrlField, NameFields, useCatalogForm } from './catalog-form';
 
 /** A vendor's form: names, icon, order, switches and its launch addresses. */
 export function VendorEditor({
@@ -22,19 +21,6 @@ export function VendorEditor({
     vendorBody(vendor),
     (body: VendorBody) => saveVendor(vendor.id, body),
     onDone,
-  );
-  const errors = form.formState.errors as Record<string, { message?: string }>;
-  const url = (name: 'launchUrl' | 'launchUrl2') => (
-    <Field id={`cat-${name}`} label={t(`catalog.${name}`)} error={errors[name]?.message} hint={t('catalog.launchHint')}>
-      <input
-        type="text"
-        dir="ltr"
-        inputMode="url"
-        {...fieldAria(`cat-${name}`, errors[name]?.message, true)}
-        {...form.register(name)}
-        readOnly={!canWrite}
-      />
-    </Field>
   );
   return (
     <form
@@ -56,8 +42,8 @@ export function VendorEditor({
         ))}
       </div>
       <div className="stack">
-        {url('launchUrl')}
-        {url('launchUrl2')}
+        <LaunchUrlField form={form} name="launchUrl" canWrite={canWrite} />
+        <LaunchUrlField form={form} name="launchUrl2" canWrite={canWrite} />
       </div>
       <FormFoot
         form={form}

@@ -98,6 +98,8 @@ export async function createGame(
 ): Promise<CatalogGameRow> {
   const vendor = await repo.vendorOf(d.db, d.staff.brandId, b.vendorId);
   if (!vendor) throw new AppError('VALIDATION_FAILED', { vendorId: 'validation.invalid' });
+  // The in-house vendor has exactly the games Khela's own pages play.
+  if (vendor.vassalage === INHOUSE_VENDOR) throw new AppError('VALIDATION_FAILED', { vendorId: 'validation.reserved' });
   const columns = {
     code: b.code,
     names: namesToStore(b.names),
