@@ -4,7 +4,7 @@ import { IS_AGENT } from '@khela/contract/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberFixture, mockCalls, renderApp, resetBrowser, statusFixture } from '../../test/render';
+import { memberFixture, mockCalls, renderApp, resetBrowser } from '../../test/render';
 import { startSession } from '../lib/session';
 import { ui } from '../lib/ui-store';
 
@@ -128,24 +128,6 @@ describe('the centre in the address', () => {
     });
     expect(openPage(await centre()).textContent).toBe('Deposit');
     expect(search()).toBe('?centre=member&page=depositv2');
-  });
-
-  it('keeps the centre for after the login when the brand sends visitors to /login first', async () => {
-    mockCalls([stub(memberInfoCall, memberFixture())], {
-      status: statusFixture({ brand: { loggedInToHomePage: true } }),
-    });
-    renderApp('/rng?centre=member&page=withdraw');
-    expect(await screen.findByRole('dialog', { name: 'Log in' })).toBeTruthy();
-    await waitFor(() => expect(window.location.pathname).toBe('/login'));
-
-    act(() => {
-      startSession(TOKEN, { isAgent: IS_AGENT.PLAYER });
-      ui.closeModal();
-      window.history.pushState(null, '', '/');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
-    expect(openPage(await centre()).textContent).toBe('Withdraw');
-    expect(`${window.location.pathname}${search()}`).toBe('/?centre=member&page=withdraw');
   });
 
   it('drops the centre from the address when the visitor closes the login popup', async () => {
