@@ -11,6 +11,7 @@ import { jobsOf } from './jobs';
 import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { brandSettingsRoutes } from './modules/brand-settings/routes';
+import { cashierRoutes } from './modules/cashier/routes';
 import { catalogDeskRoutes } from './modules/catalog-desk/routes';
 import { contentDeskRoutes } from './modules/content-desk/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(verificationRoutes);
   await app.register(passwordResetRoutes);
   await app.register(walletRoutes);
+  await app.register(cashierRoutes);
   await app.register(promotionRoutes);
   await app.register(providerRoutes);
   await app.register(recordRoutes);

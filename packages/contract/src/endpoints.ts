@@ -9,6 +9,7 @@
  */
 
 export * from './endpoints/auth';
+export * from './endpoints/cashier';
 export * from './endpoints/catalog';
 export * from './endpoints/crash';
 export * from './endpoints/dice';
@@ -23,6 +24,7 @@ export * from './endpoints/records';
 export * from './endpoints/staff';
 export * from './endpoints/staff-admin';
 export * from './endpoints/staff-brand';
+export * from './endpoints/staff-cashier';
 export * from './endpoints/staff-catalog';
 export * from './endpoints/staff-content';
 export * from './endpoints/staff-dashboard';

@@ -147,6 +147,34 @@ export const ERRORS = {
   JOB_RUN_BUSY: { status: 409, messageKey: 'errors.JOB_RUN_BUSY' },
   /** Back office: the held win was already released or voided, or its waiting decision was decided. */
   HELD_WIN_DECIDED: { status: 409, messageKey: 'errors.HELD_WIN_DECIDED' },
+  /** The payment password is not set yet: set it in the security centre first. */
+  PAYMENT_PASSWORD_NOT_SET: { status: 400, messageKey: 'errors.PAYMENT_PASSWORD_NOT_SET' },
+  /** A wrong payment password; five in a row (any use) lock it for 15 minutes. fieldErrors names the field. */
+  PAYMENT_PASSWORD_WRONG: { status: 400, messageKey: 'errors.PAYMENT_PASSWORD_WRONG' },
+  /** Five wrong payment passwords: its use is locked until the time in `value.until`. */
+  PAYMENT_PASSWORD_LOCKED: { status: 403, messageKey: 'errors.PAYMENT_PASSWORD_LOCKED' },
+  /** The method is switched off, not this brand's, or not for this direction. */
+  METHOD_UNAVAILABLE: { status: 400, messageKey: 'errors.METHOD_UNAVAILABLE' },
+  /** Outside the method's or brand's minimum and maximum; fieldErrors.amount says which. */
+  AMOUNT_OUT_OF_RANGE: { status: 400, messageKey: 'errors.AMOUNT_OUT_OF_RANGE' },
+  /** Today's withdrawals would pass the brand's count or amount a day. */
+  DAILY_LIMIT_REACHED: { status: 400, messageKey: 'errors.DAILY_LIMIT_REACHED' },
+  /** Money deposited must be wagered first: value.remaining says how much is left. */
+  TURNOVER_NOT_MET: { status: 400, messageKey: 'errors.TURNOVER_NOT_MET' },
+  /** This bank or wallet transaction id was already reported for this method. */
+  REFERENCE_USED: { status: 409, messageKey: 'errors.REFERENCE_USED' },
+  /** The payout account's name is not the member's real name. */
+  PAYEE_NAME_MISMATCH: { status: 400, messageKey: 'errors.PAYEE_NAME_MISMATCH' },
+  /** A payout account changed less than 24 hours ago takes no withdrawal yet. */
+  PAYOUT_ACCOUNT_DELAYED: { status: 400, messageKey: 'errors.PAYOUT_ACCOUNT_DELAYED' },
+  /** The request is no longer in a state that allows this (already reviewed, paid, expired …). */
+  REQUEST_STATE: { status: 409, messageKey: 'errors.REQUEST_STATE' },
+  /** A responsible-play limit or exclusion the player set stops deposits for now. */
+  RESPONSIBLE_PLAY_BLOCK: { status: 403, messageKey: 'errors.RESPONSIBLE_PLAY_BLOCK' },
+  /** A proof image that is not png or jpg, or is over 5 MB. */
+  PROOF_NOT_IMAGE: { status: 400, messageKey: 'errors.PROOF_NOT_IMAGE' },
+  /** A transfer to someone who is not this member's upline or direct downline. */
+  TRANSFER_NOT_ALLOWED: { status: 403, messageKey: 'errors.TRANSFER_NOT_ALLOWED' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './avatar-rules';
 export * from './call';
+export * from './cashier';
 export * from './catalog';
 export * from './constants';
 export * from './crash';
@@ -26,6 +27,7 @@ export * from './sealed';
 export * from './staff';
 export * from './staff-admin';
 export * from './staff-brand';
+export * from './staff-cashier';
 export * from './staff-catalog';
 export * from './staff-content';
 export * from './staff-dashboard';

@@ -20,6 +20,15 @@ export const RealtimeServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session-ended') }),
   /** A wallet's balance changed (committed); amounts as in WalletBalance. */
   z.object({ type: z.literal('balance'), sumBalance: z.string(), currency: z.string() }),
+  /** A notice was added to the member's inbox (a deposit credited, a withdrawal paid …): a toast, and the unread count. */
+  z.object({
+    type: z.literal('notice'),
+    id: z.string(),
+    kind: z.string(),
+    params: z.record(z.string(), z.string()),
+    requestId: z.string().nullable(),
+    unread: z.number().int(),
+  }),
 ]);
 export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessage>;
 

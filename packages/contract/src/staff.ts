@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   'players.adjust',
   'cashier.read',
   'cashier.approve',
+  /** The cashier's settings and methods. */
+  'cashier.configure',
   'content.read',
   'content.write',
   'catalog.read',

@@ -263,6 +263,12 @@ export interface MembersTable {
   /** The operator's decision (decision 0031); apart from `locked_until`, the failed-login lock. */
   status: Generated<MemberStatus>;
   status_changed_at: Timestamp | null;
+  /** The name on the member's bank and wallet accounts (set once by the player, changed by staff). */
+  payee_name: string | null;
+  payment_password_hash: string | null;
+  payment_password_failures: Generated<number>;
+  payment_password_locked_until: Timestamp | null;
+  new_address_check: Generated<boolean>;
 }
 
 export type MemberStatus = 'active' | 'locked' | 'suspended' | 'closed';
@@ -769,7 +775,198 @@ export interface JobRunsTable {
   result: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
 }
 
+/** The cashier (migrations/0039-cashier.sql, decision 0040). Amounts in minor units. */
+export interface CashierSettingsTable {
+  brand_id: number;
+  sandbox_enabled: Generated<boolean>;
+  deposit_expiry_minutes: Generated<number>;
+  withdraw_min_minor: Generated<bigint>;
+  withdraw_max_minor: Generated<bigint>;
+  withdraw_daily_count: Generated<number>;
+  withdraw_daily_minor: Generated<bigint>;
+  auto_confirm_minutes: Generated<number>;
+  four_eyes_minor: Generated<bigint>;
+  payout_retries: Generated<number>;
+  deposit_turnover_pct: Generated<number>;
+  upline_turnover_pct: Generated<number>;
+  transfer_min_minor: Generated<bigint>;
+  transfer_max_minor: Generated<bigint>;
+  player_two_factor_opt_in: Generated<boolean>;
+  version: Generated<number>;
+  updated_at: Timestamp | null;
+  updated_by: string | null;
+}
+
+export interface CashierMethodsTable {
+  id: Generated<number>;
+  brand_id: number;
+  direction: 'deposit' | 'withdraw';
+  kind: 'psp' | 'bank_transfer';
+  provider: string | null;
+  channel: Generated<string>;
+  name_bn: string;
+  name_en: string;
+  logo: string | null;
+  currency: string;
+  min_minor: bigint;
+  max_minor: bigint;
+  fee_bp: Generated<number>;
+  fee_fixed_minor: Generated<bigint>;
+  fee_bearer: Generated<'operator' | 'player'>;
+  presets_minor: ColumnType<bigint[], bigint[] | string[] | undefined, bigint[] | string[]>;
+  processing_minutes: Generated<number>;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  bank_name: string | null;
+  bank_account_name: string | null;
+  bank_account_number: string | null;
+  bank_branch: string | null;
+  bank_routing_number: string | null;
+  version: Generated<number>;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+}
+
+export interface PayoutAccountsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  method_id: number;
+  account_number: string;
+  payee_name: string;
+  usable_from: GeneratedTimestamp;
+  created_at: GeneratedTimestamp;
+  removed_at: Timestamp | null;
+}
+
+export type CashierRequestState =
+  | 'created'
+  | 'pending'
+  | 'submitted'
+  | 'under_review'
+  | 'approved'
+  | 'paying'
+  | 'paid'
+  | 'credited'
+  | 'rejected'
+  | 'expired'
+  | 'cancelled'
+  | 'failed';
+
+export interface CashierRequestsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  type: 'deposit' | 'withdraw';
+  method_id: number | null;
+  state: CashierRequestState;
+  amount_minor: bigint;
+  fee_minor: Generated<bigint>;
+  fee_bearer: Generated<'operator' | 'player'>;
+  currency: string;
+  promotion_id: number | null;
+  request_key: string | null;
+  transfer_reference: string | null;
+  player_reference: string | null;
+  provider: string | null;
+  order_token: string | null;
+  provider_tx_id: string | null;
+  payout_account_id: bigint | null;
+  payout_id: string | null;
+  payout_attempts: Generated<number>;
+  provider_reference: string | null;
+  reason: string | null;
+  first_approved_by: bigint | null;
+  first_approved_at: Timestamp | null;
+  decided_by: bigint | null;
+  decided_at: Timestamp | null;
+  confirmation: 'received' | 'partial' | 'not_received' | 'auto' | null;
+  confirmed_at: Timestamp | null;
+  expires_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+  updated_at: GeneratedTimestamp;
+  paid_at: Timestamp | null;
+}
+
+export interface CashierRequestEventsTable {
+  id: Generated<bigint>;
+  request_id: bigint;
+  state: CashierRequestState;
+  actor: string;
+  note: string | null;
+  at: GeneratedTimestamp;
+}
+
+export interface TurnoverRequirementsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  source: string;
+  source_key: string;
+  required_minor: bigint;
+  remaining_minor: bigint;
+  created_at: GeneratedTimestamp;
+}
+
+export interface MemberTransfersTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  from_member: bigint;
+  to_member: bigint;
+  amount_minor: bigint;
+  currency: string;
+  remark: Generated<string>;
+  request_key: string;
+  created_at: GeneratedTimestamp;
+}
+
+export interface CashierCasesTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  request_id: bigint;
+  kind: 'partial' | 'not_received';
+  remaining_minor: bigint | null;
+  proof: Buffer | null;
+  proof_type: string | null;
+  state: Generated<'open' | 'closed'>;
+  note: string | null;
+  closed_by: bigint | null;
+  closed_at: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
+export interface MemberMessagesTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  kind: string;
+  params: ColumnType<Record<string, string>, string | undefined, string>;
+  request_id: bigint | null;
+  created_at: GeneratedTimestamp;
+  read_at: Timestamp | null;
+}
+
+export interface ResponsiblePlayLimitsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  kind: 'cool_off' | 'self_exclusion' | 'deposit_day' | 'deposit_week' | 'deposit_month';
+  amount_minor: bigint | null;
+  until: Timestamp | null;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  responsible_play_limits: ResponsiblePlayLimitsTable;
+  cashier_settings: CashierSettingsTable;
+  cashier_methods: CashierMethodsTable;
+  payout_accounts: PayoutAccountsTable;
+  cashier_requests: CashierRequestsTable;
+  cashier_request_events: CashierRequestEventsTable;
+  turnover_requirements: TurnoverRequirementsTable;
+  member_transfers: MemberTransfersTable;
+  cashier_cases: CashierCasesTable;
+  member_messages: MemberMessagesTable;
   member_notes: MemberNotesTable;
   balance_adjustments: BalanceAdjustmentsTable;
   staff: StaffTable;

@@ -1,0 +1,30 @@
+import { messagesCall, messagesReadCall } from '@khela/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../platform/route';
+import { listMessages, markRead, onNotice, unreadCount } from './notices';
+
+/**
+ * The cashier's shared routes: the minimal inbox and the live push of every committed notice.
+ * Deposits, withdrawals, transfers and the finance desk register their own calls from their own
+ * routes files (listed in app.ts).
+ */
+export async function cashierRoutes(app: FastifyInstance) {
+  const off = onNotice(app.db, async (n) => {
+    try {
+      app.realtime.toMember(n.memberId, {
+        type: 'notice',
+        id: n.id.toString(),
+        kind: n.kind,
+        params: n.params,
+        requestId: n.requestId?.toString() ?? null,
+        unread: await unreadCount(app.db, n.memberId),
+      });
+    } catch (err) {
+      app.log.warn({ err }, 'cashier: notice push failed');
+    }
+  });
+  app.addHook('onClose', async () => off());
+
+  route(app, messagesCall, (req) => listMessages(app.db, req.member.id, req.query));
+  route(app, messagesReadCall, (req) => markRead(app.db, req.member.id, req.body.upTo));
+}
