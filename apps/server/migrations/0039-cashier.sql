@@ -107,6 +107,8 @@ CREATE TABLE cashier_requests (
   -- Providers: the unguessable token of the hosted checkout, and the provider's own ids.
   provider text,
   order_token text UNIQUE,
+  -- The hosted checkout the player is sent to while the deposit is pending.
+  redirect_url text,
   provider_tx_id text,
   payout_account_id bigint REFERENCES payout_accounts (id),
   -- A payout keeps one id across retries, so the provider can refuse to pay it twice.

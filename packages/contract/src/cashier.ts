@@ -198,8 +198,10 @@ export const ConfirmBody = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.outcome === 'partial' && !v.remaining) ctx.addIssue({ code: 'custom', path: ['remaining'], message: 'required' });
-    if (v.outcome === 'not_received' && !v.proof) ctx.addIssue({ code: 'custom', path: ['proof'], message: 'required' });
+    if (v.outcome === 'partial' && !v.remaining)
+      ctx.addIssue({ code: 'custom', path: ['remaining'], message: 'required' });
+    if (v.outcome === 'not_received' && !v.proof)
+      ctx.addIssue({ code: 'custom', path: ['proof'], message: 'required' });
   });
 export type ConfirmBody = z.infer<typeof ConfirmBody>;
 
@@ -531,7 +533,12 @@ export const newAddressCheckCall = defineCall({
   response: SecuritySummary,
 });
 
-export const LoginRow = z.object({ at: z.string(), ip: z.string(), device: z.string(), country: z.string().nullable() });
+export const LoginRow = z.object({
+  at: z.string(),
+  ip: z.string(),
+  device: z.string(),
+  country: z.string().nullable(),
+});
 export const MemberSession = z.object({
   id: z.string(),
   createdAt: z.string(),

@@ -1,3 +1,4 @@
+import { defineCall } from './call';
 import {
   CASHIER_DIRECTIONS,
   CASHIER_STATES,
@@ -6,7 +7,6 @@ import {
   RequestEvent,
   WITHDRAW_CONFIRMATIONS,
 } from './cashier';
-import { defineCall } from './call';
 import { StaffMoney } from './staff-players';
 import { NoQuery } from './system';
 import { z } from './zod';
@@ -217,7 +217,10 @@ export const CaseRow = z.object({
   closedAt: z.string().nullable(),
 });
 export const CasesQuery = z
-  .object({ state: z.enum(['open', 'closed']).default('open'), pageSize: z.coerce.number().int().min(1).max(200).default(50) })
+  .object({
+    state: z.enum(['open', 'closed']).default('open'),
+    pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  })
   .strict();
 export const CaseCloseBody = z.object({ note: reason }).strict();
 

@@ -870,6 +870,7 @@ export interface CashierRequestsTable {
   player_reference: string | null;
   provider: string | null;
   order_token: string | null;
+  redirect_url: string | null;
   provider_tx_id: string | null;
   payout_account_id: bigint | null;
   payout_id: string | null;

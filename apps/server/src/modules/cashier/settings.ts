@@ -10,7 +10,11 @@ export type CashierSettings = Selectable<CashierSettingsTable>;
  * first read (two first reads at once both get the one row).
  */
 export async function cashierSettings(db: Database, brandId: number): Promise<CashierSettings> {
-  const found = await db.kysely.selectFrom('cashier_settings').selectAll().where('brand_id', '=', brandId).executeTakeFirst();
+  const found = await db.kysely
+    .selectFrom('cashier_settings')
+    .selectAll()
+    .where('brand_id', '=', brandId)
+    .executeTakeFirst();
   if (found) return found;
   await sql`INSERT INTO cashier_settings (brand_id) VALUES (${brandId}) ON CONFLICT DO NOTHING`.execute(db.kysely);
   return db.kysely.selectFrom('cashier_settings').selectAll().where('brand_id', '=', brandId).executeTakeFirstOrThrow();
