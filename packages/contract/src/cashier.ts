@@ -239,6 +239,17 @@ export const WithdrawSummary = z.object({
 });
 export type WithdrawSummary = z.infer<typeof WithdrawSummary>;
 
+/**
+ * What a cashier refusal may carry besides null: PAYMENT_PASSWORD_WRONG the tries left before
+ * the lock, PAYMENT_PASSWORD_LOCKED the time the lock ends, TURNOVER_NOT_MET what is still to wager.
+ */
+export const CashierRefusal = z.object({
+  triesLeft: z.number().int().optional(),
+  until: z.string().optional(),
+  remaining: Amount.optional(),
+});
+export type CashierRefusal = z.infer<typeof CashierRefusal>;
+
 export const PayoutAccount = z.object({
   id: z.string(),
   methodId: z.number().int(),
@@ -365,6 +376,7 @@ export const withdrawCall = defineCall({
   summary: 'Ask for a withdrawal to a bound payout account (payment password; the amount moves to a hold at once)',
   body: WithdrawBody,
   sealed: true,
+  failure: CashierRefusal,
   response: CashierRequest,
 });
 
@@ -417,6 +429,7 @@ export const addPayoutAccountCall = defineCall({
   summary: 'Bind a payout account in the real name (payment password; usable after 24 hours if it replaces one)',
   body: PayoutAccountBody,
   sealed: true,
+  failure: CashierRefusal,
   response: PayoutAccount,
 });
 
@@ -438,6 +451,7 @@ export const paymentPasswordCall = defineCall({
   summary: 'Set the payment password, or change it with the current one (6 digits)',
   body: PaymentPasswordBody,
   sealed: true,
+  failure: CashierRefusal,
   response: z.object({ set: z.boolean() }),
 });
 
@@ -458,6 +472,7 @@ export const uplineTransferCall = defineCall({
   summary: 'Send money to the upline agent (player) or a direct downline (agent), with the payment password',
   body: UplineTransferBody,
   sealed: true,
+  failure: CashierRefusal,
   response: UplineTransfer,
 });
 

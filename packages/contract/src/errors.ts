@@ -175,6 +175,8 @@ export const ERRORS = {
   PROOF_NOT_IMAGE: { status: 400, messageKey: 'errors.PROOF_NOT_IMAGE' },
   /** A transfer to someone who is not this member's upline or direct downline. */
   TRANSFER_NOT_ALLOWED: { status: 403, messageKey: 'errors.TRANSFER_NOT_ALLOWED' },
+  /** The member already has the most live payout accounts a member may hold: remove one first. */
+  PAYOUT_ACCOUNTS_FULL: { status: 409, messageKey: 'errors.PAYOUT_ACCOUNTS_FULL' },
   MAINTENANCE: { status: 503, messageKey: 'errors.MAINTENANCE' },
   INTERNAL: { status: 500, messageKey: 'errors.UNKNOWN' },
 } as const satisfies Record<string, { status: number; messageKey: string }>;

@@ -104,7 +104,20 @@ export type AuditEvent =
   | 'catalog.vendor.added'
   | 'catalog.game.added'
   /** Khela's in-house games put on the brand. */
-  | 'catalog.inhouse.added';
+  | 'catalog.inhouse.added'
+  /** Security centre (CASHIER.md): the player's own payment password, payout accounts and sessions. */
+  | 'payment_password.set'
+  | 'payment_password.changed'
+  /** A wrong payment password at any use (detail.failuresInARow). */
+  | 'payment_password.failed'
+  /** The fifth wrong payment password in a row: its use is locked (detail.until). */
+  | 'payment_password.locked'
+  | 'payout_account.added'
+  | 'payout_account.removed'
+  /** The player ended one of their own sessions from the security centre. */
+  | 'member.session.revoked'
+  /** The player's own opt-in to a code at every login from a new address (detail.enabled). */
+  | 'member.new_address_check';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -27,7 +27,8 @@ import * as repo from './repo';
  * switch it on (brands.new_ip_check). A right password from an address the member has never
  * logged in from opens no session: the member's mobile gets an SMS code (the verification
  * service's rules: 6 digits, hashed, single use, 10 minutes, 5 an hour, 60 s between sends) and
- * the login finishes at POST /wps/session/login/newip from the same address. Accounts without a
+ * the login finishes at POST /wps/session/login/newip from the same address. A member may ask for
+ * the check on a brand that does not (members.new_address_check, the security centre). Accounts without a
  * mobile number cannot be asked, so they log in and the skip is audited (decision note 0006).
  */
 
@@ -42,7 +43,13 @@ export class NewIpCheckRequired extends AppError {
   }
 }
 
-type PasswordMember = { id: bigint; mobile_num: string | null; country_dialing_code: string | null };
+type PasswordMember = {
+  id: bigint;
+  mobile_num: string | null;
+  country_dialing_code: string | null;
+  /** The member's own opt-in from the security centre: asked even where the brand does not ask everyone. */
+  new_address_check?: boolean;
+};
 
 /**
  * Called by the password login once the password is right: returns when the login may go on,
@@ -56,7 +63,8 @@ export async function requireKnownIp(
 ): Promise<void> {
   const { db } = deps;
   const { brand, ip } = visit;
-  if (!brand.newIpCheck) return;
+  // The brand's setting is the floor; a member who opted in is asked on top of it.
+  if (!brand.newIpCheck && !member.new_address_check) return;
   if (await repo.knownIp(db, member.id, ip)) return;
   if (!member.mobile_num) {
     await audit(db, {

@@ -23,6 +23,7 @@ export function memberByAccount(db: Db, brandId: number, account: string) {
       'mobile_num',
       'country_dialing_code',
       'status',
+      'new_address_check',
     ])
     .where('brand_id', '=', brandId)
     .where(sql<string>`lower(account)`, '=', account.toLowerCase())
@@ -198,6 +199,9 @@ export type NewMember = {
   register_url?: string | null;
   referred_by_code?: string | null;
   language?: string | null;
+  /** Registration's payee name and hashed payment password, when the brand's form asks for them. */
+  payee_name?: string | null;
+  payment_password_hash?: string | null;
 };
 
 export function insertMember(db: Db, m: NewMember) {

@@ -8,6 +8,7 @@ import {
   type NewIpVerifyBody,
   type RegisterBody,
   VALIDATION_KEYS,
+  validateField,
   validateForm,
 } from '@khela/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,6 +31,7 @@ import {
   requireTakenAnswersLeft,
 } from '../../platform/throttle';
 import type { Visit } from '../../platform/visit';
+import { payeeText } from '../cashier/payout-accounts';
 import { endGameSessions } from '../provider/service';
 import { consumeCode, memberByMobile, type Phone, phoneOrRefusal, readPhone } from '../verification/service';
 import { checkCaptcha } from './captcha';
@@ -290,6 +292,20 @@ export async function register(
   // Another country's number is refused as such, not as a mistyped one.
   if (reading && !reading.ok && reading.foreign)
     throw new AppError('MOBILE_COUNTRY_NOT_ALLOWED', { ...fieldErrors, mobileNum: reading.key });
+  // Spec §5 payeeName and paymentPassword: kept only where the brand's form asks for them. The
+  // username form checked them above; the mobile form does not show them, so a value sent there
+  // is checked by the same rule here.
+  const rules = brand.registerRules;
+  const payeeName = rules.payeeName.enabled ? (body.payeeName ?? '').trim() : '';
+  const paymentPassword = rules.paymentPassword.enabled ? (body.paymentPassword ?? '') : '';
+  if (mode === 'mobile')
+    for (const [f, v] of [
+      ['payeeName', payeeName],
+      ['paymentPassword', paymentPassword],
+    ] as const) {
+      const m = v === '' ? null : validateField(rules[f], v, { required: false, field: f });
+      if (m) fieldErrors[f] = m.key;
+    }
   const password = body.password ?? '';
   if (!fieldErrors.password) {
     const weak = passwordStrengthError(password);
@@ -322,6 +338,7 @@ export async function register(
   // By mobile, the account is the number as it is dialled at home (01712345678).
   const account = mode === 'mobile' ? (phone?.national ?? '') : (body.username ?? '').trim();
   const passwordHash = await hashPassword(password);
+  const paymentPasswordHash = paymentPassword === '' ? null : await hashPassword(paymentPassword);
   let member: Awaited<ReturnType<typeof repo.insertMember>>;
   try {
     member = await repo.insertMember(db, {
@@ -338,6 +355,8 @@ export async function register(
       register_url: registerUrl ?? null,
       referred_by_code: code || null,
       language: language ?? null,
+      payee_name: payeeName === '' ? null : payeeText(payeeName),
+      payment_password_hash: paymentPasswordHash,
     });
   } catch (err) {
     const constraint = (err as { constraint?: string }).constraint ?? String((err as Error).message);

@@ -1,0 +1,29 @@
+import {
+  newAddressCheckCall,
+  revokeSessionCall,
+  securityLoginsCall,
+  securitySessionsCall,
+  securitySummaryCall,
+} from '@khela/contract';
+import type { FastifyInstance } from 'fastify';
+import { brandOf } from '../../platform/brand';
+import { clientIp } from '../../platform/client-ip';
+import { route } from '../../platform/route';
+import * as service from './service';
+
+/** The security centre's own calls (securityCenter); the payment password's are in modules/cashier. */
+export async function memberSecurityRoutes(app: FastifyInstance) {
+  const ip = (req: Parameters<typeof clientIp>[0]) => clientIp(req, app.config.TRUSTED_PROXY_HEADER);
+
+  route(app, securitySummaryCall, async (req) => service.securitySummary(app.db, await brandOf(req), req.member));
+
+  route(app, newAddressCheckCall, async (req) =>
+    service.setNewAddressCheck(app.db, await brandOf(req), req.member, req.body.enabled, ip(req)),
+  );
+
+  route(app, securityLoginsCall, (req) => service.recentLogins(app.db, req.member));
+
+  route(app, securitySessionsCall, (req) => service.liveSessions(app.db, req.member, app.config.SESSION_IDLE_MINUTES));
+
+  route(app, revokeSessionCall, (req) => service.revokeOwnSession(app.db, req.member, BigInt(req.params.id), ip(req)));
+}
