@@ -178,4 +178,64 @@ describe(`security centre on ${TEST_ENGINE}`, () => {
       200,
     );
   });
+
+  it('binds a mobile number with the code texted to it and the login password', async () => {
+    const m = await registered(newIp());
+    const next = newMobile();
+    const sent = await call(t.app, 'POST', '/wps/member/security/mobile/code', m.token, { mobileNum: next });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().value).toEqual({ expiredMinutes: 10 });
+    const code = lastSmsCode(OUTBOX, next) ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const bind = (body: Record<string, unknown>) =>
+      call(t.app, 'PUT', '/wps/member/security/mobile', m.token, {
+        mobileNum: next,
+        code,
+        password: STRONG_PASSWORD,
+        ...body,
+      });
+
+    const wrongPassword = await bind({ password: 'Not-the-password1' });
+    expect(wrongPassword.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { password: 'validation.wrongOldPassword' },
+    });
+    const wrongCode = await bind({ code: code === '000000' ? '111111' : '000000' });
+    expect(wrongCode.json()).toMatchObject({
+      code: 'INVALID_SMS_CODE',
+      fieldErrors: { code: 'validation.verificationCode' },
+    });
+    const old = await t.db.kysely
+      .selectFrom('members')
+      .select('mobile_num')
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(old.mobile_num).toBe(`+880${m.mobile.slice(1)}`);
+
+    const ok = await bind({});
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().value.mobile).toBe(`+880 ${next.slice(1, 3)}******${next.slice(-2)}`);
+    const now = await t.db.kysely
+      .selectFrom('members')
+      .select('mobile_num')
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(now.mobile_num).toBe(`+880${next.slice(1)}`);
+    // The code is single use.
+    expect((await bind({})).json().code).toBe('INVALID_SMS_CODE');
+  });
+
+  it('refuses a number another member holds', async () => {
+    const a = await registered(newIp());
+    const b = await registered(newIp());
+    await call(t.app, 'POST', '/wps/member/security/mobile/code', a.token, { mobileNum: b.mobile });
+    const code = lastSmsCode(OUTBOX, b.mobile) ?? '';
+    const res = await call(t.app, 'PUT', '/wps/member/security/mobile', a.token, {
+      mobileNum: b.mobile,
+      code,
+      password: STRONG_PASSWORD,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_EXISTS', fieldErrors: { mobileNum: 'validation.mobileTaken' } });
+  });
 });

@@ -1,3 +1,4 @@
+import { SmsCodeSent } from './auth';
 import { defineCall } from './call';
 import { z } from './zod';
 
@@ -589,4 +590,43 @@ export const revokeSessionCall = defineCall({
   summary: 'End one of the member’s other sessions',
   params: RequestParams,
   response: z.object({ revoked: z.boolean() }),
+});
+
+/** A mobile number to bind or change to, as the member types it (the brand's dialling codes). */
+export const MobileCodeBody = z
+  .object({
+    mobileNum: z.string().trim().min(1).max(32),
+    countryDialingCode: z.string().max(8).optional(),
+  })
+  .strict();
+
+/** The number again, the code texted to it, and the login password (a stolen session cannot move the number). */
+export const BindMobileBody = z
+  .object({
+    mobileNum: z.string().trim().min(1).max(32),
+    countryDialingCode: z.string().max(8).optional(),
+    code: z.string().trim().min(1).max(16),
+    password: z.string().min(1).max(128),
+  })
+  .strict();
+
+export const mobileCodeCall = defineCall({
+  method: 'POST',
+  path: '/wps/member/security/mobile/code',
+  auth: 'member:real',
+  tag: TAG,
+  summary: 'Text a code to the mobile number the member wants to bind (the SMS limits apply)',
+  body: MobileCodeBody,
+  response: SmsCodeSent,
+});
+
+export const bindMobileCall = defineCall({
+  method: 'PUT',
+  path: '/wps/member/security/mobile',
+  auth: 'member:real',
+  tag: TAG,
+  summary: 'Bind or change the mobile number with the code texted to it and the login password',
+  body: BindMobileBody,
+  sealed: true,
+  response: SecuritySummary,
 });

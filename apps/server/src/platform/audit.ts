@@ -117,7 +117,9 @@ export type AuditEvent =
   /** The player ended one of their own sessions from the security centre. */
   | 'member.session.revoked'
   /** The player's own opt-in to a code at every login from a new address (detail.enabled). */
-  | 'member.new_address_check';
+  | 'member.new_address_check'
+  /** The player bound or changed their mobile number with a code (before and after, masked). */
+  | 'member.mobile.bound';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -435,7 +435,7 @@ export interface SmsCodesTable {
   brand_id: number;
   /** The number in E.164: every spelling of one phone shares its limits. */
   phone: string;
-  purpose: 'login' | 'register' | 'reset' | 'newip';
+  purpose: 'login' | 'register' | 'reset' | 'newip' | 'bind';
   salt: Buffer;
   code_hash: Buffer;
   sent: Generated<boolean>;

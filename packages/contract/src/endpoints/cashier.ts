@@ -11,6 +11,13 @@ export const addPayoutAccountCall = /* @__PURE__ */ endpoint<typeof cashierDefs.
   input: ['body'],
   sealed: true,
 });
+export const bindMobileCall = /* @__PURE__ */ endpoint<typeof cashierDefs.bindMobileCall>({
+  method: 'PUT',
+  path: '/wps/member/security/mobile',
+  auth: 'member:real',
+  input: ['body'],
+  sealed: true,
+});
 export const cashierMethodsCall = /* @__PURE__ */ endpoint<typeof cashierDefs.cashierMethodsCall>({
   method: 'GET',
   path: '/wps/cashier/methods',
@@ -51,6 +58,12 @@ export const messagesReadCall = /* @__PURE__ */ endpoint<typeof cashierDefs.mess
   method: 'POST',
   path: '/wps/member/messages/read',
   auth: 'member',
+  input: ['body'],
+});
+export const mobileCodeCall = /* @__PURE__ */ endpoint<typeof cashierDefs.mobileCodeCall>({
+  method: 'POST',
+  path: '/wps/member/security/mobile/code',
+  auth: 'member:real',
   input: ['body'],
 });
 export const newAddressCheckCall = /* @__PURE__ */ endpoint<typeof cashierDefs.newAddressCheckCall>({

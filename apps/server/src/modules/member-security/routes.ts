@@ -1,4 +1,6 @@
 import {
+  bindMobileCall,
+  mobileCodeCall,
   newAddressCheckCall,
   revokeSessionCall,
   securityLoginsCall,
@@ -8,7 +10,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
+import { perAddressPerMinute } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
+import { openSealedBody } from '../../platform/sealed-body';
+import { smsSenderOf } from '../../platform/sms';
+import { bindMobile, sendBindCode } from './mobile';
 import * as service from './service';
 
 /** The security centre's own calls (securityCenter); the payment password's are in modules/cashier. */
@@ -20,6 +26,17 @@ export async function memberSecurityRoutes(app: FastifyInstance) {
   route(app, newAddressCheckCall, async (req) =>
     service.setNewAddressCheck(app.db, await brandOf(req), req.member, req.body.enabled, ip(req)),
   );
+
+  const deps = { db: app.db, config: app.config, sms: smsSenderOf(app), log: app.log };
+  // A code costs a text, and binding tries the login password: the login's per-address limit.
+  const throttle = perAddressPerMinute(app.config, app.config.LOGIN_RATE_PER_MINUTE);
+  route(app, mobileCodeCall, async (req) => sendBindCode(deps, await brandOf(req), req.member, req.body, ip(req)), {
+    config: throttle,
+  });
+  route(app, bindMobileCall, async (req) => bindMobile(deps, await brandOf(req), req.member, req.body, ip(req)), {
+    config: throttle,
+    preValidation: openSealedBody,
+  });
 
   route(app, securityLoginsCall, (req) => service.recentLogins(app.db, req.member));
 
