@@ -78,6 +78,11 @@ describe('the published key', () => {
       'POST /wps/member/register/mobile',
       'POST /wps/member/password/verification',
       'PUT /wps/member/password',
+      'PUT /wps/member/password/payment',
+      'POST /wps/cashier/withdraw',
+      'POST /wps/cashier/payout-accounts',
+      'POST /wps/cashier/transfers',
+      'PUT /wps/member/security/mobile',
     ]);
   });
 

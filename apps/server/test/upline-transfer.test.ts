@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../src/modules/wallet/invariants';
-import { ACCOUNT_TEST_ENV } from './accounts-helpers';
+import { ACCOUNT_TEST_ENV, bearer } from './accounts-helpers';
 import { call, demoBrandId, member, PIN, transfer } from './cashier-security-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
+import { fetchKey, seal } from './sealing';
 
 let t: TestApp;
 let brandId: number;
@@ -201,6 +202,19 @@ describe(`upline transfers on ${TEST_ENGINE}`, () => {
     // The requestId was not used up: sent again for what the wallet holds, it goes through.
     expect((await transfer(t.app, player.token, { requestId, amount: '1000' })).statusCode).toBe(200);
     expect(await balanceOf(player.token)).toBe('0.00');
+  });
+
+  it('takes a sealed body, as the site sends it', async () => {
+    const { agent, player } = await team();
+    const body = { requestId: randomUUID(), amount: '200', remark: 'sealed', paymentPassword: PIN };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/wps/cashier/transfers',
+      headers: bearer(player.token),
+      payload: await seal(await fetchKey(t.app), 'POST', '/wps/cashier/transfers', body),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().value).toMatchObject({ counterparty: agent.account, amount: '200.00', remark: 'sealed' });
   });
 
   it('refuses a trial account and a call without a session', async () => {

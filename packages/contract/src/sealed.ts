@@ -17,6 +17,12 @@ export const SEALED_CALLS = [
   'POST /wps/member/register/mobile',
   'POST /wps/member/password/verification',
   'PUT /wps/member/password',
+  // The cashier's calls that carry the payment password (or, binding a mobile, the login password).
+  'PUT /wps/member/password/payment',
+  'POST /wps/cashier/withdraw',
+  'POST /wps/cashier/payout-accounts',
+  'POST /wps/cashier/transfers',
+  'PUT /wps/member/security/mobile',
 ] as const;
 
 /**
