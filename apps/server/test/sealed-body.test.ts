@@ -83,6 +83,7 @@ describe('the published key', () => {
       'POST /wps/cashier/payout-accounts',
       'POST /wps/cashier/transfers',
       'PUT /wps/member/security/mobile',
+      'PUT /wps/member/security/email',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,9 +17,11 @@ import { call, demoBrandId, member } from './cashier-security-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 
 const OUTBOX = path.join(tmpdir(), `khela-security-${process.pid}-${Date.now()}.jsonl`);
+const MAIL = path.join(tmpdir(), `khela-security-mail-${process.pid}-${Date.now()}.jsonl`);
 let t: TestApp;
 let brandId: number;
 beforeAll(async () => {
+  process.env.MAIL_OUTBOX = MAIL;
   t = await createTestApp({ ...ACCOUNT_TEST_ENV, SMS_OUTBOX: OUTBOX });
   brandId = await demoBrandId(t.db);
   // The brand-wide check off: what is asked below is the member's own opt-in.
@@ -28,7 +30,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  delete process.env.MAIL_OUTBOX;
   rmSync(OUTBOX, { force: true });
+  rmSync(MAIL, { force: true });
 });
 
 let seq = 0;
@@ -55,6 +59,18 @@ async function registered(ip: string) {
   });
   expect(res.statusCode).toBe(200);
   return { username, mobile, id: BigInt(res.json().value.customerId), token: res.json().value.token as string };
+}
+
+/** The code of the last email to `to` in the mail outbox. */
+function lastMailCode(to: string): string | undefined {
+  if (!existsSync(MAIL)) return undefined;
+  const mails = readFileSync(MAIL, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as { to: string; text: string });
+  const text = mails.filter((m) => m.to === to).at(-1)?.text ?? '';
+  return /\b(\d{6})\b/.exec(text)?.[1];
 }
 
 const summaryOf = async (token: string) => (await call(t.app, 'GET', '/wps/member/security', token)).json().value;
@@ -237,5 +253,39 @@ describe(`security centre on ${TEST_ENGINE}`, () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'ACCOUNT_EXISTS', fieldErrors: { mobileNum: 'validation.mobileTaken' } });
+  });
+
+  it('binds an email address with the code mailed to it and the login password', async () => {
+    const m = await registered(newIp());
+    const email = `${m.username}@example.com`;
+    const bad = await call(t.app, 'POST', '/wps/member/security/email/code', m.token, { email: 'not-an-address' });
+    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { email: 'validation.invalid' } });
+    const sent = await call(t.app, 'POST', '/wps/member/security/email/code', m.token, { email });
+    expect(sent.statusCode).toBe(200);
+    const code = lastMailCode(email) ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    // A second code within 60 s is refused.
+    expect((await call(t.app, 'POST', '/wps/member/security/email/code', m.token, { email })).statusCode).toBe(429);
+    const bind = (body: Record<string, unknown>) =>
+      call(t.app, 'PUT', '/wps/member/security/email', m.token, { email, code, password: STRONG_PASSWORD, ...body });
+    expect((await bind({ password: 'Not-the-password1' })).json().fieldErrors).toEqual({
+      password: 'validation.wrongOldPassword',
+    });
+    expect((await bind({ code: code === '000000' ? '111111' : '000000' })).json().fieldErrors).toEqual({
+      code: 'validation.verificationCode',
+    });
+    expect((await bind({ email: `other-${email}` })).json().fieldErrors).toEqual({
+      code: 'validation.verificationCode',
+    });
+    const ok = await bind({});
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().value.email).toBe(`${m.username.slice(0, 2)}***@example.com`);
+    const row = await t.db.kysely
+      .selectFrom('members')
+      .select('email')
+      .where('id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email).toBe(email);
+    expect((await bind({})).json().fieldErrors).toEqual({ code: 'validation.verificationCode' });
   });
 });

@@ -630,3 +630,36 @@ export const bindMobileCall = defineCall({
   sealed: true,
   response: SecuritySummary,
 });
+
+/** An email address to bind or change to. */
+export const EmailCodeBody = z.object({ email: z.string().trim().min(3).max(254) }).strict();
+
+/** The address again, the code mailed to it, and the login password. */
+export const BindEmailBody = z
+  .object({
+    email: z.string().trim().min(3).max(254),
+    code: z.string().trim().min(1).max(16),
+    password: z.string().min(1).max(128),
+  })
+  .strict();
+
+export const emailCodeCall = defineCall({
+  method: 'POST',
+  path: '/wps/member/security/email/code',
+  auth: 'member:real',
+  tag: TAG,
+  summary: 'Mail a code to the email address the member wants to bind (5 an hour, 60 s apart)',
+  body: EmailCodeBody,
+  response: SmsCodeSent,
+});
+
+export const bindEmailCall = defineCall({
+  method: 'PUT',
+  path: '/wps/member/security/email',
+  auth: 'member:real',
+  tag: TAG,
+  summary: 'Bind or change the email address with the code mailed to it and the login password',
+  body: BindEmailBody,
+  sealed: true,
+  response: SecuritySummary,
+});

@@ -23,6 +23,7 @@ export const SEALED_CALLS = [
   'POST /wps/cashier/payout-accounts',
   'POST /wps/cashier/transfers',
   'PUT /wps/member/security/mobile',
+  'PUT /wps/member/security/email',
 ] as const;
 
 /**

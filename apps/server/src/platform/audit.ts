@@ -119,7 +119,11 @@ export type AuditEvent =
   /** The player's own opt-in to a code at every login from a new address (detail.enabled). */
   | 'member.new_address_check'
   /** The player bound or changed their mobile number with a code (before and after, masked). */
-  | 'member.mobile.bound';
+  | 'member.mobile.bound'
+  /** A code mailed to an address the player wants to bind (detail.email, masked). */
+  | 'member.email.code'
+  /** The player bound or changed their email address with a code (before and after, masked). */
+  | 'member.email.bound';
 
 export type AuditEntry = {
   event: AuditEvent;

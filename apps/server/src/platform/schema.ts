@@ -445,6 +445,19 @@ export interface SmsCodesTable {
   ip: Generated<string>;
 }
 
+/** A code mailed to an email address a member binds (migration 0042). */
+export interface EmailCodesTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  member_id: bigint;
+  email: string;
+  salt: Buffer;
+  code_hash: Buffer;
+  attempts: Generated<number>;
+  created_at: GeneratedTimestamp;
+  used_at: Timestamp | null;
+}
+
 export interface LedgerAccountsTable {
   id: Generated<bigint>;
   brand_id: number;
@@ -1008,6 +1021,7 @@ export interface DB {
   registration_taken: RegistrationTakenTable;
   audit_log: AuditLogTable;
   sms_codes: SmsCodesTable;
+  email_codes: EmailCodesTable;
   human_checks_used: HumanChecksUsedTable;
   captchas: CaptchasTable;
   brands: BrandsTable;

@@ -11,6 +11,13 @@ export const addPayoutAccountCall = /* @__PURE__ */ endpoint<typeof cashierDefs.
   input: ['body'],
   sealed: true,
 });
+export const bindEmailCall = /* @__PURE__ */ endpoint<typeof cashierDefs.bindEmailCall>({
+  method: 'PUT',
+  path: '/wps/member/security/email',
+  auth: 'member:real',
+  input: ['body'],
+  sealed: true,
+});
 export const bindMobileCall = /* @__PURE__ */ endpoint<typeof cashierDefs.bindMobileCall>({
   method: 'PUT',
   path: '/wps/member/security/mobile',
@@ -47,6 +54,12 @@ export const depositStatusCall = /* @__PURE__ */ endpoint<typeof cashierDefs.dep
   path: '/wps/cashier/deposit/:id',
   auth: 'member:real',
   input: ['params'],
+});
+export const emailCodeCall = /* @__PURE__ */ endpoint<typeof cashierDefs.emailCodeCall>({
+  method: 'POST',
+  path: '/wps/member/security/email/code',
+  auth: 'member:real',
+  input: ['body'],
 });
 export const messagesCall = /* @__PURE__ */ endpoint<typeof cashierDefs.messagesCall>({
   method: 'GET',

@@ -3,6 +3,7 @@ import { FIELD_ERRORS } from '@khela/contract';
 import { maskMobile, mobileOfE164 } from '@khela/contract/phone';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
+import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { memberLanguage } from '../../platform/member-texts';
 import { verifyPassword } from '../../platform/passwords';
@@ -19,6 +20,39 @@ import { securitySummary } from './service';
  */
 
 type MobileInput = { mobileNum: string; countryDialingCode?: string | undefined };
+
+/**
+ * The login password, proven before a contact detail moves; a wrong one counts toward the
+ * login's lock as at a password change. Returns the member's contact details before the change.
+ */
+export async function requireLoginPassword(
+  db: Database,
+  brand: BrandSnapshot,
+  member: SessionMember,
+  password: string,
+  ip: string,
+  via: string,
+): Promise<{ mobile_num: string | null; email: string | null }> {
+  const row = await db.kysely
+    .selectFrom('members')
+    .select(['password_hash', 'locked_until', 'mobile_num', 'email'])
+    .where('id', '=', member.id)
+    .executeTakeFirstOrThrow();
+  const locked = isLocked(row);
+  if (locked || !row.password_hash || !(await verifyPassword(row.password_hash, password))) {
+    const { lockedNow } = await countWrongPassword(db, {
+      brandId: brand.id,
+      ip,
+      account: member.account,
+      member: { id: member.id, locked },
+      event: 'password.change.failed',
+      detail: { via },
+    });
+    if (locked || lockedNow) throw new AppError('ACCOUNT_LOCKED');
+    throw new AppError('VALIDATION_FAILED', { password: FIELD_ERRORS.wrongOldPassword });
+  }
+  return { mobile_num: row.mobile_num, email: row.email };
+}
 
 /** POST /wps/member/security/mobile/code. */
 export async function sendBindCode(
@@ -56,24 +90,7 @@ export async function bindMobile(
 ): Promise<SecuritySummary> {
   const { db } = deps;
   const phone = phoneOrRefusal(brand, body.mobileNum, body.countryDialingCode, 'mobileNum');
-  const row = await db.kysely
-    .selectFrom('members')
-    .select(['password_hash', 'locked_until', 'mobile_num'])
-    .where('id', '=', member.id)
-    .executeTakeFirstOrThrow();
-  const locked = isLocked(row);
-  if (locked || !row.password_hash || !(await verifyPassword(row.password_hash, body.password))) {
-    const { lockedNow } = await countWrongPassword(db, {
-      brandId: brand.id,
-      ip,
-      account: member.account,
-      member: { id: member.id, locked },
-      event: 'password.change.failed',
-      detail: { via: 'mobile.bind' },
-    });
-    if (locked || lockedNow) throw new AppError('ACCOUNT_LOCKED');
-    throw new AppError('VALIDATION_FAILED', { password: FIELD_ERRORS.wrongOldPassword });
-  }
+  const before = await requireLoginPassword(db, brand, member, body.password, ip, 'mobile.bind');
   await consumeCode(db, { brandId: brand.id, phone, purpose: 'bind', code: body.code, field: 'code' });
   try {
     await db.kysely
@@ -91,7 +108,7 @@ export async function bindMobile(
     brandId: brand.id,
     memberId: member.id,
     ip,
-    before: { mobile: row.mobile_num ? maskMobile(mobileOfE164(row.mobile_num)) : null },
+    before: { mobile: before.mobile_num ? maskMobile(mobileOfE164(before.mobile_num)) : null },
     after: { mobile: maskMobile(phone) },
   });
   return securitySummary(db, brand, member);

@@ -1,5 +1,7 @@
 import {
+  bindEmailCall,
   bindMobileCall,
+  emailCodeCall,
   mobileCodeCall,
   newAddressCheckCall,
   revokeSessionCall,
@@ -10,10 +12,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
+import { createEmailSender, loadMailConfig } from '../../platform/email';
 import { perAddressPerMinute } from '../../platform/rate-limit';
 import { route } from '../../platform/route';
 import { openSealedBody } from '../../platform/sealed-body';
 import { smsSenderOf } from '../../platform/sms';
+import { bindEmail, sendEmailCode } from './email';
 import { bindMobile, sendBindCode } from './mobile';
 import * as service from './service';
 
@@ -34,6 +38,15 @@ export async function memberSecurityRoutes(app: FastifyInstance) {
     config: throttle,
   });
   route(app, bindMobileCall, async (req) => bindMobile(deps, await brandOf(req), req.member, req.body, ip(req)), {
+    config: throttle,
+    preValidation: openSealedBody,
+  });
+
+  const mail = { db: app.db, mail: createEmailSender(loadMailConfig(app.config.dataDir), app.log), log: app.log };
+  route(app, emailCodeCall, async (req) => sendEmailCode(mail, await brandOf(req), req.member, req.body, ip(req)), {
+    config: throttle,
+  });
+  route(app, bindEmailCall, async (req) => bindEmail(mail, await brandOf(req), req.member, req.body, ip(req)), {
     config: throttle,
     preValidation: openSealedBody,
   });
