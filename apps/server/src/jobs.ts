@@ -1,5 +1,6 @@
 import { authJobs } from './modules/auth/jobs';
 import { dashboardJobs } from './modules/dashboard/jobs';
+import { memberSecurityJobs } from './modules/member-security/jobs';
 import { passwordResetJobs } from './modules/password-reset/jobs';
 import { providerJobs } from './modules/provider/jobs';
 import { verificationJobs } from './modules/verification/jobs';
@@ -28,6 +29,7 @@ export function jobsOf(config: Config): Job[] {
     ...passwordResetJobs,
     ...providerJobs(config),
     ...dashboardJobs,
+    ...memberSecurityJobs,
     jobRunsSweep,
   ];
 }
