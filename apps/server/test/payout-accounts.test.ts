@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYOUT_ACCOUNTS_MAX, payeeKey } from '../src/modules/cashier/payout-accounts';
+import { PAYOUT_ACCOUNTS_MAX, payeeKey, payoutAccountForWithdrawal } from '../src/modules/cashier/payout-accounts';
 import { ACCOUNT_TEST_ENV } from './accounts-helpers';
 import { addAccount, call, demoBrandId, member, withdrawMethod } from './cashier-security-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
@@ -172,5 +172,28 @@ describe(`payout accounts on ${TEST_ENGINE}`, () => {
     expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
     const delayed = [a, b].filter((r) => new Date(r?.json().value.usableFrom).getTime() > Date.now() + HOUR);
     expect(delayed).toHaveLength(1);
+  });
+
+  it('tells a withdrawal which account it may use now', async () => {
+    const m = await member(t.db, brandId);
+    const other = await member(t.db, brandId);
+    const first = (
+      await addAccount(t.app, m.token, { methodId, accountNumber: '01712345678', payeeName: 'Abdul Karim' })
+    ).json().value;
+    const second = (
+      await addAccount(t.app, m.token, { methodId, accountNumber: '01912345678', payeeName: 'Abdul Karim' })
+    ).json().value;
+    await expect(payoutAccountForWithdrawal(t.db, m.id, BigInt(first.id))).resolves.toMatchObject({
+      account_number: '01712345678',
+    });
+    await expect(payoutAccountForWithdrawal(t.db, m.id, BigInt(second.id))).rejects.toMatchObject({
+      code: 'PAYOUT_ACCOUNT_DELAYED',
+      value: { until: second.usableFrom },
+    });
+    await expect(payoutAccountForWithdrawal(t.db, other.id, BigInt(first.id))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await call(t.app, 'DELETE', `/wps/cashier/payout-accounts/${first.id}`, m.token);
+    await expect(payoutAccountForWithdrawal(t.db, m.id, BigInt(first.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

@@ -226,3 +226,37 @@ export async function removePayoutAccount(
   });
   return { removed: true };
 }
+
+/** PAYOUT_ACCOUNT_DELAYED with the time the account takes withdrawals (contract CashierRefusal). */
+export class PayoutAccountDelayed extends AppError {
+  override readonly value: { until: string };
+  constructor(until: Date) {
+    super('PAYOUT_ACCOUNT_DELAYED', { payoutAccountId: 'errors.PAYOUT_ACCOUNT_DELAYED' });
+    this.value = { until: until.toISOString() };
+  }
+}
+
+/**
+ * The member's live payout account a withdrawal may go to now (for the withdrawal's own check):
+ * NOT_FOUND when it is not the member's or was removed, PAYOUT_ACCOUNT_DELAYED (value.until)
+ * while a changed account's 24 hours run.
+ */
+export async function payoutAccountForWithdrawal(db: Database, memberId: bigint, id: bigint) {
+  const row = await db.kysely
+    .selectFrom('payout_accounts')
+    .select([
+      'id',
+      'method_id',
+      'account_number',
+      'payee_name',
+      'usable_from',
+      sql<boolean>`usable_from <= now()`.as('usable'),
+    ])
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', { payoutAccountId: 'errors.NOT_FOUND' });
+  if (!row.usable) throw new PayoutAccountDelayed(row.usable_from);
+  return row;
+}
