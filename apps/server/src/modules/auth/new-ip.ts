@@ -27,9 +27,10 @@ import * as repo from './repo';
  * switch it on (brands.new_ip_check). A right password from an address the member has never
  * logged in from opens no session: the member's mobile gets an SMS code (the verification
  * service's rules: 6 digits, hashed, single use, 10 minutes, 5 an hour, 60 s between sends) and
- * the login finishes at POST /wps/session/login/newip from the same address. A member may ask for
- * the check on a brand that does not (members.new_address_check, the security centre). Accounts without a
- * mobile number cannot be asked, so they log in and the skip is audited (decision note 0006).
+ * the login finishes at POST /wps/session/login/newip from the same address. A member may ask
+ * for the check on a brand that does not (members.new_address_check, the security centre).
+ * Accounts without a mobile number cannot be asked, so they log in and the skip is audited
+ * (decision note 0006).
  */
 
 type Deps = { db: Database; config: Config; sms: SmsSender; log: FastifyBaseLogger };
