@@ -575,3 +575,34 @@ export const revokeSessionCall = defineCall({
   params: RequestParams,
   response: z.object({ revoked: z.boolean() }),
 });
+
+/** The caller of a payment provider's webhook: the provider the path names, proven by its HMAC signature over the raw body. */
+export const PSP_SIGNATURE_AUTH = 'signature:psp-hmac';
+/** Header carrying the Unix time (seconds) a webhook was signed at (the sandbox's scheme; a real adapter reads its provider's own). */
+export const PSP_TIMESTAMP_HEADER = 'x-psp-timestamp';
+/** Header carrying hex HMAC-SHA256(the brand's provider secret, `<timestamp>.<raw body>`). */
+export const PSP_SIGNATURE_HEADER = 'x-psp-signature';
+/** Webhook bodies are small; anything larger is refused before it is read. */
+export const PSP_WEBHOOK_BODY_LIMIT = 16 * 1024;
+
+export const PspWebhookPath = z.object({ provider: z.string().regex(/^[a-z0-9_-]{2,30}$/) }).strict();
+
+/** What Khela answers a provider's result: the request's state after it (a replay gets the same answer). */
+export const PspWebhookAnswer = z.object({ requestId: z.string(), state: z.enum(CASHIER_STATES) });
+
+/**
+ * POST /psp/:provider/webhook: a deposit's or payout's result from a payment provider. The body
+ * is the provider's own format, kept as raw bytes: its adapter checks the signature over them
+ * before reading them. A forged, stale or mismatched result moves nothing.
+ */
+export const pspWebhookCall = defineCall({
+  method: 'POST',
+  path: '/psp/:provider/webhook',
+  auth: PSP_SIGNATURE_AUTH,
+  rawBody: true,
+  bodyLimit: PSP_WEBHOOK_BODY_LIMIT,
+  tag: 'psp',
+  summary: "A payment provider's signed result for a deposit or a payout",
+  params: PspWebhookPath,
+  response: PspWebhookAnswer,
+});

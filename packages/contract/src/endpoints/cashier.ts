@@ -72,6 +72,12 @@ export const payoutAccountsCall = /* @__PURE__ */ endpoint<typeof cashierDefs.pa
   auth: 'member:real',
   input: [],
 });
+export const pspWebhookCall = /* @__PURE__ */ endpoint<typeof cashierDefs.pspWebhookCall>({
+  method: 'POST',
+  path: '/psp/:provider/webhook',
+  auth: 'signature:psp-hmac',
+  input: ['params'],
+});
 export const removePayoutAccountCall = /* @__PURE__ */ endpoint<typeof cashierDefs.removePayoutAccountCall>({
   method: 'DELETE',
   path: '/wps/cashier/payout-accounts/:id',

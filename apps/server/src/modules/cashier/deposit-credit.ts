@@ -1,0 +1,321 @@
+import type { CashierState } from '@khela/contract';
+import { fromMinor } from '@khela/contract';
+import type { Kysely, Updateable } from 'kysely';
+import type { Database } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { CashierRequestsTable, DB } from '../../platform/schema';
+import { systemAccount, walletOf } from '../wallet/accounts';
+import { fingerprintOf, type Leg, type Posted, post, publishPosted } from '../wallet/ledger';
+import { type NoticeKind, publishNotice, type SentNotice, writeNotice } from './notices';
+import type { ProviderResult } from './providers/adapter';
+import { checkDepositAllowed } from './responsible-play';
+import { cashierSettings } from './settings';
+import { moveState } from './transitions';
+import { recordInflow } from './turnover';
+import type { RequestRow } from './views';
+
+/**
+ * A deposit's endings (CASHIER.md "Deposit"): credited — one ledger transaction keyed
+ * `deposit:<id>`, the turnover requirement and the arrival notice, all in the transaction that
+ * moves the state, so a result replayed ten times at once or an approval clicked twice credits
+ * once — rejected, or expired. Shared by the providers' webhooks, the finance desk and the expiry job.
+ */
+
+export const DEPOSIT_OPEN: readonly CashierState[] = ['created', 'pending'];
+
+/** Amounts the player sees in a notice: the brand's decimals. */
+async function decimalsOf(db: Database, brandId: number): Promise<number> {
+  const b = await db.kysely
+    .selectFrom('brands')
+    .select('currency_decimals')
+    .where('id', '=', brandId)
+    .executeTakeFirst();
+  return b?.currency_decimals ?? 2;
+}
+
+async function methodLabel(db: Database, row: RequestRow): Promise<string> {
+  if (row.method_id === null) return '';
+  const m = await db.kysely
+    .selectFrom('cashier_methods')
+    .select(['name_en'])
+    .where('id', '=', row.method_id)
+    .executeTakeFirst();
+  return m?.name_en ?? '';
+}
+
+/**
+ * The credit's legs: the player gets the amount (less the fee when the player bears it); the
+ * provider (`psp:<name>`) or the bank-transfer method's account (`bank:<method>`) gives what it
+ * settles to the operator, and a fee the operator bears is posted to `cashier_fee`.
+ */
+async function creditLegs(db: Database, row: RequestRow): Promise<Leg[]> {
+  const wallet = (await walletOf(db, row.brand_id, row.member_id, row.currency)).id;
+  const source = await systemAccount(
+    db,
+    row.brand_id,
+    row.provider ? `psp:${row.provider}` : `bank:${row.method_id ?? 0}`,
+    row.currency,
+  );
+  const fee = row.fee_minor;
+  if (fee === 0n)
+    return [
+      { accountId: wallet, amount: row.amount_minor },
+      { accountId: source, amount: -row.amount_minor },
+    ];
+  if (row.fee_bearer === 'player')
+    return [
+      { accountId: wallet, amount: row.amount_minor - fee },
+      { accountId: source, amount: -(row.amount_minor - fee) },
+    ];
+  const feeAccount = await systemAccount(db, row.brand_id, 'cashier_fee', row.currency);
+  return [
+    { accountId: wallet, amount: row.amount_minor },
+    { accountId: source, amount: -(row.amount_minor - fee) },
+    { accountId: feeAccount, amount: -fee },
+  ];
+}
+
+export type CreditOptions = {
+  from: readonly CashierState[];
+  actor: string;
+  note?: string | null;
+  set?: Updateable<CashierRequestsTable>;
+  /** Written in the credit's transaction (the desk's audit row). */
+  inTransaction?: (trx: Kysely<DB>, moved: RequestRow) => Promise<void>;
+};
+
+/**
+ * Credits the deposit once: null when another caller moved it first (nothing posted here).
+ * Account ids and settings are read before the transaction: on PGlite (one connection) nothing
+ * but `trx` may be used inside it.
+ */
+export async function creditDeposit(db: Database, row: RequestRow, o: CreditOptions): Promise<RequestRow | null> {
+  const legs = await creditLegs(db, row);
+  const settings = await cashierSettings(db, row.brand_id);
+  const decimals = await decimalsOf(db, row.brand_id);
+  const method = await methodLabel(db, row);
+  const key = `deposit:${row.id}`;
+  const done = await db.kysely.transaction().execute(async (trx) => {
+    const moved = await moveState(trx, {
+      requestId: row.id,
+      from: o.from,
+      to: 'credited',
+      actor: o.actor,
+      note: o.note ?? null,
+      set: { ...o.set, paid_at: new Date() },
+    });
+    if (!moved) return null;
+    const posted: Posted = await post(
+      db,
+      {
+        brandId: row.brand_id,
+        key,
+        kind: 'deposit',
+        fingerprint: fingerprintOf({ request: row.id, member: row.member_id, amount: row.amount_minor }),
+        memberId: row.member_id,
+        memo: `deposit ${row.id}`,
+        legs,
+      },
+      trx,
+    );
+    await recordInflow(trx, {
+      brandId: row.brand_id,
+      memberId: row.member_id,
+      source: 'deposit',
+      sourceKey: key,
+      amountMinor: legs[0]?.amount ?? row.amount_minor,
+      pct: settings.deposit_turnover_pct,
+    });
+    const notice = await writeNotice(
+      db,
+      {
+        brandId: row.brand_id,
+        memberId: row.member_id,
+        kind: 'deposit.arrival',
+        params: { amount: fromMinor(legs[0]?.amount ?? row.amount_minor, decimals), currency: row.currency, method },
+        requestId: row.id,
+      },
+      trx,
+    );
+    await o.inTransaction?.(trx, moved);
+    return { moved, posted, notice };
+  });
+  if (!done) return null;
+  await publishPosted(db, row.brand_id, done.posted);
+  publishNotice(db, done.notice);
+  return done.moved;
+}
+
+/** Ends the deposit rejected or expired with its notice; null when it had moved on. */
+export async function endDeposit(
+  db: Database,
+  row: RequestRow,
+  o: {
+    from: readonly CashierState[];
+    to: 'rejected' | 'expired' | 'cancelled';
+    actor: string;
+    reason: string | null;
+    set?: Updateable<CashierRequestsTable>;
+    inTransaction?: (trx: Kysely<DB>, moved: RequestRow) => Promise<void>;
+  },
+): Promise<RequestRow | null> {
+  const decimals = await decimalsOf(db, row.brand_id);
+  const method = await methodLabel(db, row);
+  const kind: NoticeKind | null =
+    o.to === 'rejected' ? 'deposit.rejected' : o.to === 'expired' ? 'deposit.expired' : null;
+  const done = await db.kysely.transaction().execute(async (trx) => {
+    const moved = await moveState(trx, {
+      requestId: row.id,
+      from: o.from,
+      to: o.to,
+      actor: o.actor,
+      note: o.reason,
+      set: { ...o.set, reason: o.reason },
+    });
+    if (!moved) return null;
+    let notice: SentNotice | null = null;
+    if (kind)
+      notice = await writeNotice(
+        db,
+        {
+          brandId: row.brand_id,
+          memberId: row.member_id,
+          kind,
+          params: {
+            amount: fromMinor(row.amount_minor, decimals),
+            currency: row.currency,
+            method,
+            ...(o.reason ? { reason: o.reason } : {}),
+          },
+          requestId: row.id,
+        },
+        trx,
+      );
+    await o.inTransaction?.(trx, moved);
+    return { moved, notice };
+  });
+  if (!done) return null;
+  if (done.notice) publishNotice(db, done.notice);
+  return done.moved;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: string } | null)?.code === '23505';
+}
+
+/**
+ * A provider's result for one of its deposits (its webhook, or a query's answer), checked
+ * against the stored order: another brand's or provider's request is NOT_FOUND, another amount
+ * or currency is refused (VALIDATION_FAILED naming the field), a second transaction id for a
+ * decided order DUPLICATE_TRANSACTION — each moving nothing. Answers the request's state after it,
+ * so a replay gets the first answer.
+ *
+ * Paid but refused by the responsible-play check at credit: the money has arrived, so the
+ * deposit waits under review for staff (approve credits, reject says why) rather than being lost.
+ * Paid after it expired: the same, the player paid late.
+ */
+export async function onDepositResult(
+  db: Database,
+  brandId: number,
+  provider: string,
+  result: ProviderResult,
+): Promise<{ requestId: string; state: CashierState }> {
+  if (!/^[1-9]\d{0,18}$/.test(result.requestId)) throw new AppError('NOT_FOUND');
+  const find = () =>
+    db.kysely
+      .selectFrom('cashier_requests')
+      .selectAll()
+      .where('id', '=', BigInt(result.requestId))
+      .where('brand_id', '=', brandId)
+      .where('type', '=', 'deposit')
+      .where('provider', '=', provider)
+      .executeTakeFirst();
+  const row = await find();
+  if (!row) throw new AppError('NOT_FOUND');
+  if (result.amountMinor !== row.amount_minor)
+    throw new AppError('VALIDATION_FAILED', { amount: 'validation.invalid' });
+  if (result.currency !== row.currency) throw new AppError('VALIDATION_FAILED', { currency: 'validation.invalid' });
+  if (row.provider_tx_id !== null && row.provider_tx_id !== result.providerTxId)
+    throw new AppError('DUPLICATE_TRANSACTION');
+  const actor = `provider:${provider}`;
+  const set = { provider_tx_id: result.providerTxId };
+  try {
+    if (result.status === 'paid' && DEPOSIT_OPEN.includes(row.state)) {
+      let blocked = false;
+      try {
+        await checkDepositAllowed(db, {
+          brandId,
+          memberId: row.member_id,
+          amountMinor: row.amount_minor,
+          stage: 'credit',
+        });
+      } catch (err) {
+        if (!(err instanceof AppError) || err.code !== 'RESPONSIBLE_PLAY_BLOCK') throw err;
+        blocked = true;
+      }
+      if (blocked)
+        await db.kysely
+          .transaction()
+          .execute((trx) =>
+            moveState(trx, {
+              requestId: row.id,
+              from: DEPOSIT_OPEN,
+              to: 'under_review',
+              actor,
+              note: 'responsible_play',
+              set,
+            }),
+          );
+      else await creditDeposit(db, row, { from: DEPOSIT_OPEN, actor, set });
+    } else if (result.status === 'paid' && row.state === 'expired') {
+      await db.kysely
+        .transaction()
+        .execute((trx) =>
+          moveState(trx, {
+            requestId: row.id,
+            from: ['expired'],
+            to: 'under_review',
+            actor,
+            note: 'paid_after_expiry',
+            set,
+          }),
+        );
+    } else if (result.status === 'failed' && DEPOSIT_OPEN.includes(row.state)) {
+      await endDeposit(db, row, {
+        from: DEPOSIT_OPEN,
+        to: 'rejected',
+        actor,
+        reason: result.reason ?? 'declined',
+        set,
+      });
+    }
+  } catch (err) {
+    // The transaction id is another order's: refused, and its transaction rolled back.
+    if (isUniqueViolation(err)) throw new AppError('DUPLICATE_TRANSACTION');
+    throw err;
+  }
+  const after = (await find()) as RequestRow;
+  return { requestId: after.id.toString(), state: after.state };
+}
+
+/**
+ * Ends deposits still waiting for payment past their expiry (created or pending; a bank transfer
+ * the player has reported stays for staff), a batch at a time. Returns how many expired.
+ */
+export async function expireDeposits(db: Database, now = new Date(), batch = 200): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await db.kysely
+      .selectFrom('cashier_requests')
+      .selectAll()
+      .where('type', '=', 'deposit')
+      .where('state', 'in', [...DEPOSIT_OPEN])
+      .where('expires_at', '<', now)
+      .orderBy('expires_at')
+      .limit(batch)
+      .execute();
+    for (const row of rows)
+      if (await endDeposit(db, row, { from: DEPOSIT_OPEN, to: 'expired', actor: 'job', reason: null })) total++;
+    if (rows.length < batch) return total;
+  }
+}
