@@ -254,32 +254,28 @@ export async function onDepositResult(
         blocked = true;
       }
       if (blocked)
-        await db.kysely
-          .transaction()
-          .execute((trx) =>
-            moveState(trx, {
-              requestId: row.id,
-              from: DEPOSIT_OPEN,
-              to: 'under_review',
-              actor,
-              note: 'responsible_play',
-              set,
-            }),
-          );
-      else await creditDeposit(db, row, { from: DEPOSIT_OPEN, actor, set });
-    } else if (result.status === 'paid' && row.state === 'expired') {
-      await db.kysely
-        .transaction()
-        .execute((trx) =>
+        await db.kysely.transaction().execute((trx) =>
           moveState(trx, {
             requestId: row.id,
-            from: ['expired'],
+            from: DEPOSIT_OPEN,
             to: 'under_review',
             actor,
-            note: 'paid_after_expiry',
+            note: 'responsible_play',
             set,
           }),
         );
+      else await creditDeposit(db, row, { from: DEPOSIT_OPEN, actor, set });
+    } else if (result.status === 'paid' && row.state === 'expired') {
+      await db.kysely.transaction().execute((trx) =>
+        moveState(trx, {
+          requestId: row.id,
+          from: ['expired'],
+          to: 'under_review',
+          actor,
+          note: 'paid_after_expiry',
+          set,
+        }),
+      );
     } else if (result.status === 'failed' && DEPOSIT_OPEN.includes(row.state)) {
       await endDeposit(db, row, {
         from: DEPOSIT_OPEN,

@@ -248,18 +248,16 @@ export async function submitReference(db: Database, p: Player, id: string, refer
   const normal = reference.toUpperCase();
   let moved: RequestRow | null;
   try {
-    moved = await db.kysely
-      .transaction()
-      .execute((trx) =>
-        moveState(trx, {
-          requestId: row.id,
-          from: ['pending'],
-          to: 'submitted',
-          actor: 'member',
-          note: normal,
-          set: { player_reference: normal },
-        }),
-      );
+    moved = await db.kysely.transaction().execute((trx) =>
+      moveState(trx, {
+        requestId: row.id,
+        from: ['pending'],
+        to: 'submitted',
+        actor: 'member',
+        note: normal,
+        set: { player_reference: normal },
+      }),
+    );
   } catch (err) {
     if (isUniqueViolation(err, 'cashier_requests_player_reference'))
       throw new AppError('REFERENCE_USED', { reference: 'errors.REFERENCE_USED' });
