@@ -1,4 +1,4 @@
-import { PSP_SIGNATURE_HEADER, PSP_TIMESTAMP_HEADER } from '@khela/contract';
+import { type CashierRequest, type MethodsAnswer, PSP_SIGNATURE_HEADER, PSP_TIMESTAMP_HEADER } from '@khela/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX, sandboxProvider, signedWebhook } from '../src/modules/cashier/providers/sandbox';
@@ -12,6 +12,9 @@ import { TEST_SECRETS_KEY } from './staff-helpers';
  * checkout, the signed webhook its buttons send to /psp/sandbox/webhook, and the refusals of a
  * tampered, stale or mismatched result.
  */
+
+/** Any answer's value, read loosely: a request or a methods list. */
+type Value = CashierRequest & MethodsAnswer;
 
 let t: TestApp;
 let base: string;
@@ -39,7 +42,7 @@ async function api(path: string, token: string, init: { method?: string; body?: 
     },
     body: init.body ? JSON.stringify(init.body) : undefined,
   });
-  return { status: res.status, json: (await res.json()) as { success: boolean; code: string; value: any } };
+  return { status: res.status, json: (await res.json()) as { success: boolean; code: string; value: Value } };
 }
 
 async function sandboxMethod(channel = 'bkash') {
