@@ -238,6 +238,42 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
+  it('a paid result the limits refuse at credit, or one after expiry, waits under review: money is never lost', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const held = await order(m.token);
+    const late = await order(m.token);
+    await t.db.kysely
+      .insertInto('responsible_play_limits')
+      .values({ brand_id: brandId, member_id: m.id, kind: 'cool_off', until: new Date(Date.now() + 3_600_000) })
+      .execute();
+    await t.db.kysely
+      .updateTable('cashier_requests')
+      .set({ state: 'expired' })
+      .where('id', '=', BigInt(late.id))
+      .execute();
+    for (const d of [held, late]) {
+      const signed = await signedWebhook(brandId, {
+        kind: 'deposit',
+        requestId: d.id,
+        txId: `SBXreview${d.id.padStart(8, '0')}`,
+        status: 'paid',
+        amount: '50000',
+        currency: 'BDT',
+      });
+      const r = await webhook(signed.raw, signed.headers);
+      expect(JSON.parse(r.text).value).toEqual({ requestId: d.id, state: 'under_review' });
+    }
+    const notes = await t.db.kysely
+      .selectFrom('cashier_request_events')
+      .select('note')
+      .where('state', '=', 'under_review')
+      .where('request_id', 'in', [BigInt(held.id), BigInt(late.id)])
+      .orderBy('request_id')
+      .execute();
+    expect(notes.map((n) => n.note)).toEqual(['responsible_play', 'paid_after_expiry']);
+    expect(await balanceOf(m.id)).toBe(0n);
+  });
+
   it('payouts wait on the console until a button sends their signed result', async () => {
     const m = await memberWithSession(t.db, brandId);
     const method = await t.db.kysely

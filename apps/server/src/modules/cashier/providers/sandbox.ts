@@ -192,8 +192,16 @@ export const sandboxProvider: PaymentProvider = {
 
   async verifyWebhook(req, raw, ctx) {
     const { db, keys, windowSeconds } = bound();
-    if (!(await enabledFor(db, ctx.brandId))) throw new AppError('UNAUTHORIZED');
-    const secret = await pspSecret(db, keys, ctx.brandId, SANDBOX);
+    // The brand's switch and its sealed secret in one read: this is every webhook's first step.
+    const brand = await db.kysely
+      .selectFrom('brands as b')
+      .leftJoin('cashier_settings as c', 'c.brand_id', 'b.id')
+      .leftJoin('psp_secrets as p', (j) => j.onRef('p.brand_id', '=', 'b.id').on('p.provider', '=', SANDBOX))
+      .select(['c.sandbox_enabled', 'p.secret_sealed'])
+      .where('b.id', '=', ctx.brandId)
+      .executeTakeFirst();
+    if (!brand?.sandbox_enabled) throw new AppError('UNAUTHORIZED');
+    const secret = await pspSecret(db, keys, ctx.brandId, SANDBOX, brand.secret_sealed);
     const good = verify({
       secret,
       timestamp: header(req, PSP_TIMESTAMP_HEADER),
