@@ -1,6 +1,7 @@
 import { type CashierRequest, type MethodsAnswer, PSP_SIGNATURE_HEADER, PSP_TIMESTAMP_HEADER } from '@khela/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireDeposits } from '../src/modules/cashier/deposit-credit';
 import { SANDBOX, sandboxProvider, signedWebhook } from '../src/modules/cashier/providers/sandbox';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
@@ -272,6 +273,28 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
       .execute();
     expect(notes.map((n) => n.note)).toEqual(['responsible_play', 'paid_after_expiry']);
     expect(await balanceOf(m.id)).toBe(0n);
+  });
+
+  it('asks the provider before expiring an order: a paid result whose webhook was lost is credited', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const lost = await order(m.token);
+    const unpaid = await order(m.token);
+    // The sandbox decided the first order, but its webhook never arrived.
+    await t.db.kysely
+      .updateTable('psp_sandbox_records')
+      .set({ status: 'paid', provider_tx_id: 'SBXlostwebhook0001', decided_at: new Date() })
+      .where('order_token', '=', tokenOf(lost.redirectUrl))
+      .execute();
+    await t.db.kysely
+      .updateTable('cashier_requests')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('member_id', '=', m.id)
+      .execute();
+    await expireDeposits(t.db);
+    expect((await api(`/wps/cashier/deposit/${lost.id}`, m.token)).json.value.state).toBe('credited');
+    expect((await api(`/wps/cashier/deposit/${unpaid.id}`, m.token)).json.value.state).toBe('expired');
+    expect(await balanceOf(m.id)).toBe(50000n);
+    expect(await checkLedger(t.db)).toEqual([]);
   });
 
   it('payouts wait on the console until a button sends their signed result', async () => {
