@@ -6,8 +6,10 @@ import { expireDeposits } from '../src/modules/cashier/deposit-credit';
 import { approveDeposit, rejectDeposit } from '../src/modules/cashier/deposit-desk';
 import { registerProvider } from '../src/modules/cashier/providers';
 import type { PaymentProvider, ProviderResult } from '../src/modules/cashier/providers/adapter';
+import { cashierSettings } from '../src/modules/cashier/settings';
 import type { StaffCaller } from '../src/modules/staff/sessions';
 import type { Desk } from '../src/modules/staff-players/guard';
+import { createBrand } from '../src/modules/system/brand-create';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import type { BrandSnapshot } from '../src/platform/brand';
 import { AppError } from '../src/platform/errors';
@@ -172,6 +174,23 @@ describe(`deposits on ${TEST_ENGINE}`, () => {
       promotionId: 999999,
     });
     expect(bad.fieldErrors).toEqual({ promotionId: 'validation.invalid' });
+  });
+
+  it('a brand made by brand create has nothing switched on: the sandbox off, no methods', async () => {
+    const b = await createBrand(
+      t.db,
+      {
+        code: `cash${randomBytes(3).toString('hex')}`,
+        domain: `cash${randomBytes(3).toString('hex')}.example`,
+        currency: 'BDT',
+        languages: ['bn', 'en'],
+      },
+      'test',
+    );
+    expect((await cashierSettings(t.db, b.id)).sandbox_enabled).toBe(false);
+    const methods = await t.db.kysely.selectFrom('cashier_methods').select('id').where('brand_id', '=', b.id).execute();
+    expect(methods).toEqual([]);
+    expect((await cashierSettings(t.db, brandId)).sandbox_enabled).toBe(true);
   });
 
   it('refuses a trial account on every deposit call', async () => {

@@ -606,3 +606,65 @@ export const pspWebhookCall = defineCall({
   params: PspWebhookPath,
   response: PspWebhookAnswer,
 });
+
+/**
+ * The sandbox provider's own pages (HTML, not envelopes): its hosted checkout and its payout
+ * console, whose plain form posts decide an order and send its signed result to
+ * /psp/sandbox/webhook. Open only where the brand switched the sandbox on.
+ */
+const SandboxPageQuery = z.object({ lang: z.enum(['bn', 'en']).optional() }).strict();
+export const SandboxCheckoutParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) }).strict();
+
+export const sandboxCheckoutCall = defineCall({
+  method: 'GET',
+  path: '/psp/sandbox/checkout/:token',
+  auth: 'none',
+  tag: 'psp',
+  summary: "The sandbox provider's hosted checkout of one order (HTML)",
+  params: SandboxCheckoutParams,
+  query: SandboxPageQuery,
+  response: z.string(),
+  binary: true,
+});
+
+export const sandboxCheckoutDecideCall = defineCall({
+  method: 'POST',
+  path: '/psp/sandbox/checkout/:token',
+  auth: 'none',
+  tag: 'psp',
+  summary:
+    "The sandbox checkout's buttons: approve or decline (a signed webhook follows), or pay later; back to the deposit page",
+  params: SandboxCheckoutParams,
+  query: SandboxPageQuery,
+  body: z.object({ action: z.enum(['approve', 'decline', 'later']) }).strict(),
+  form: true,
+  bodyLimit: 1024,
+  response: z.string(),
+  binary: true,
+});
+
+export const sandboxPayoutsCall = defineCall({
+  method: 'GET',
+  path: '/psp/sandbox/payouts',
+  auth: 'none',
+  tag: 'psp',
+  summary: "The sandbox provider's payout console: the brand's waiting payouts (HTML)",
+  query: SandboxPageQuery,
+  response: z.string(),
+  binary: true,
+});
+
+export const sandboxPayoutDecideCall = defineCall({
+  method: 'POST',
+  path: '/psp/sandbox/payouts/:id',
+  auth: 'none',
+  tag: 'psp',
+  summary: 'The payout console: pay or fail (a signed webhook follows), or delay',
+  params: RequestParams,
+  query: SandboxPageQuery,
+  body: z.object({ action: z.enum(['pay', 'fail', 'delay']) }).strict(),
+  form: true,
+  bodyLimit: 1024,
+  response: z.string(),
+  binary: true,
+});

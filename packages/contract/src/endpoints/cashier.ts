@@ -90,6 +90,32 @@ export const revokeSessionCall = /* @__PURE__ */ endpoint<typeof cashierDefs.rev
   auth: 'member:real',
   input: ['params'],
 });
+export const sandboxCheckoutCall = /* @__PURE__ */ endpoint<typeof cashierDefs.sandboxCheckoutCall>({
+  method: 'GET',
+  path: '/psp/sandbox/checkout/:token',
+  auth: 'none',
+  input: ['query', 'params'],
+});
+export const sandboxCheckoutDecideCall = /* @__PURE__ */ endpoint<typeof cashierDefs.sandboxCheckoutDecideCall>({
+  method: 'POST',
+  path: '/psp/sandbox/checkout/:token',
+  auth: 'none',
+  input: ['body', 'query', 'params'],
+  form: true,
+});
+export const sandboxPayoutDecideCall = /* @__PURE__ */ endpoint<typeof cashierDefs.sandboxPayoutDecideCall>({
+  method: 'POST',
+  path: '/psp/sandbox/payouts/:id',
+  auth: 'none',
+  input: ['body', 'query', 'params'],
+  form: true,
+});
+export const sandboxPayoutsCall = /* @__PURE__ */ endpoint<typeof cashierDefs.sandboxPayoutsCall>({
+  method: 'GET',
+  path: '/psp/sandbox/payouts',
+  auth: 'none',
+  input: ['query'],
+});
 export const securityLoginsCall = /* @__PURE__ */ endpoint<typeof cashierDefs.securityLoginsCall>({
   method: 'GET',
   path: '/wps/member/security/logins',

@@ -1,5 +1,11 @@
-import { pspWebhookCall } from '@khela/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  pspWebhookCall,
+  sandboxCheckoutCall,
+  sandboxCheckoutDecideCall,
+  sandboxPayoutDecideCall,
+  sandboxPayoutsCall,
+} from '@khela/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type BrandSnapshot, brandOf } from '../../platform/brand';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/route';
@@ -40,26 +46,20 @@ export async function pspRoutes(app: FastifyInstance) {
     return { requestId: row.id.toString(), state: row.state };
   });
 
-  const langOf = (req: FastifyRequest, brand: BrandSnapshot): PageLang => {
-    const q = (req.query as { lang?: string }).lang;
-    if (q === 'bn' || q === 'en') return q;
-    return brand.info.defaultLanguage === 'bn' ? 'bn' : 'en';
-  };
+  const langOf = (q: { lang?: PageLang | undefined }, brand: BrandSnapshot): PageLang =>
+    q.lang ?? (brand.info.defaultLanguage === 'bn' ? 'bn' : 'en');
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply
       .code(status)
-      .header('cache-control', 'no-store')
       // The address carries the order's token: never send it onwards.
       .header('referrer-policy', 'no-referrer')
       .type('text/html; charset=utf-8')
       .send(body);
-  const formAction = (req: FastifyRequest) =>
-    new URLSearchParams(Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '').get('action') ?? '';
   const sandboxOn = async (brand: BrandSnapshot) => (await cashierSettings(app.db, brand.id)).sandbox_enabled;
 
   /** The order a checkout token names, with what the page shows; null for an unknown token or a brand without the sandbox. */
   const orderOf = async (brand: BrandSnapshot, token: string, lang: PageLang) => {
-    if (!/^[A-Za-z0-9_-]{20,64}$/.test(token) || !(await sandboxOn(brand))) return null;
+    if (!(await sandboxOn(brand))) return null;
     const r = await app.db.kysely
       .selectFrom('psp_sandbox_records as s')
       .innerJoin('cashier_requests as c', 'c.id', 's.request_id')
@@ -83,63 +83,50 @@ export async function pspRoutes(app: FastifyInstance) {
     };
   };
 
-  app.get<{ Params: { token: string } }>(
-    '/psp/sandbox/checkout/:token',
-    { schema: { hide: true } },
-    async (req, reply) => {
-      const brand = await brandOf(req);
-      const lang = langOf(req, brand);
-      const order = await orderOf(brand, req.params.token, lang);
-      return order ? html(reply, 200, checkoutPage(order)) : html(reply, 404, notFoundPage(lang));
-    },
-  );
+  route(app, sandboxCheckoutCall, async (req, reply) => {
+    const brand = await brandOf(req);
+    const lang = langOf(req.query, brand);
+    const order = await orderOf(brand, req.params.token, lang);
+    return order ? html(reply, 200, checkoutPage(order)) : html(reply, 404, notFoundPage(lang));
+  });
 
   // Approve or decline: decided in the sandbox's books, then the signed result goes over HTTP to
   // the webhook; pay later leaves the order waiting (it expires). The player returns to the deposit page.
-  app.post<{ Params: { token: string } }>(
-    '/psp/sandbox/checkout/:token',
-    { schema: { hide: true } },
-    async (req, reply) => {
-      const brand = await brandOf(req);
-      const lang = langOf(req, brand);
-      const order = await orderOf(brand, req.params.token, lang);
-      if (!order) return html(reply, 404, notFoundPage(lang));
-      const action = formAction(req);
-      if (action === 'approve' || action === 'decline') {
-        const decided = await decide(
-          app.db,
-          brand.id,
-          { orderToken: req.params.token },
-          action === 'approve' ? 'paid' : 'failed',
-        );
-        if (decided) await sendResult(app, brand.id, req.headers.host ?? '', decided);
-      }
-      return reply.code(303).header('cache-control', 'no-store').redirect(order.returnPath, 303);
-    },
-  );
-
-  app.get('/psp/sandbox/payouts', { schema: { hide: true } }, async (req, reply) => {
+  route(app, sandboxCheckoutDecideCall, async (req, reply) => {
     const brand = await brandOf(req);
-    const lang = langOf(req, brand);
+    const lang = langOf(req.query, brand);
+    const order = await orderOf(brand, req.params.token, lang);
+    if (!order) return html(reply, 404, notFoundPage(lang));
+    const { action } = req.body;
+    if (action !== 'later') {
+      const outcome = action === 'approve' ? 'paid' : 'failed';
+      const decided = await decide(app.db, brand.id, { orderToken: req.params.token }, outcome);
+      if (decided) await sendResult(app, brand.id, req.headers.host ?? '', decided);
+    }
+    return reply.redirect(order.returnPath, 303);
+  });
+
+  route(app, sandboxPayoutsCall, async (req, reply) => {
+    const brand = await brandOf(req);
+    const lang = langOf(req.query, brand);
     if (!(await sandboxOn(brand))) return html(reply, 404, notFoundPage(lang));
     return html(reply, 200, payoutsPage(lang, brand.info.currencyDecimals, await waitingPayouts(app.db, brand.id)));
   });
 
   // Pay or fail: the payout's result goes to the webhook like a deposit's; delay leaves it waiting.
-  app.post<{ Params: { id: string } }>('/psp/sandbox/payouts/:id', { schema: { hide: true } }, async (req, reply) => {
+  route(app, sandboxPayoutDecideCall, async (req, reply) => {
     const brand = await brandOf(req);
-    const lang = langOf(req, brand);
-    if (!(await sandboxOn(brand)) || !/^[1-9]\d{0,18}$/.test(req.params.id))
-      return html(reply, 404, notFoundPage(lang));
-    const action = formAction(req);
-    if (action === 'pay' || action === 'fail') {
+    const lang = langOf(req.query, brand);
+    if (!(await sandboxOn(brand))) return html(reply, 404, notFoundPage(lang));
+    const { action } = req.body;
+    if (action !== 'delay') {
       const decided = await decide(
         app.db,
         brand.id,
         { id: BigInt(req.params.id) },
         action === 'pay' ? 'paid' : 'failed',
       );
-      if (decided?.kind === 'payout') await sendResult(app, brand.id, req.headers.host ?? '', decided);
+      if (decided) await sendResult(app, brand.id, req.headers.host ?? '', decided);
     }
     return reply.redirect(`/psp/sandbox/payouts?lang=${lang}`, 303);
   });
