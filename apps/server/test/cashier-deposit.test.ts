@@ -390,6 +390,41 @@ describe(`deposits on ${TEST_ENGINE}`, () => {
     expect(await expireDeposits(t.db)).toBe(0);
   });
 
+  it('a sandbox result that cannot be delivered (no listening socket) stays in its books for the expiry job', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const d = (
+      await call('POST', '/wps/cashier/deposit', m.token, {
+        methodId: await methodId('deposit', 'psp', 'upay'),
+        amount: '400',
+      })
+    ).value;
+    const token = (d.redirectUrl as string).split('/psp/sandbox/checkout/')[1];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/psp/sandbox/checkout/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=approve',
+    });
+    expect(res.statusCode).toBe(303);
+    expect((await call('GET', `/wps/cashier/deposit/${d.id}`, m.token)).value.state).toBe('pending');
+    await t.db.kysely
+      .updateTable('cashier_requests')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('id', '=', BigInt(d.id))
+      .execute();
+    await expireDeposits(t.db);
+    expect((await call('GET', `/wps/cashier/deposit/${d.id}`, m.token)).value.state).toBe('credited');
+    expect(await balanceOf(m.id)).toBe(40000n);
+    // A form that is not one of the buttons is refused like any bad input.
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/psp/sandbox/checkout/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'action=steal',
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('a second provider, registered from outside the cashier, takes a deposit end to end', async () => {
     const secret = randomBytes(16).toString('hex');
     const sign = (body: string) => `${secret}:${body.length}`;
