@@ -275,7 +275,10 @@ export async function onDepositResult(
         );
       else if (await creditDeposit(db, row, { from: DEPOSIT_OPEN, actor, set }))
         return { requestId: row.id.toString(), state: 'credited' };
-    } else if (result.status === 'paid' && row.state === 'expired') {
+      // Lost the race to the expiry job: the money has arrived, so the order goes to review below.
+      else if ((await find())?.state === 'expired') row.state = 'expired';
+    }
+    if (result.status === 'paid' && row.state === 'expired') {
       await db.kysely.transaction().execute((trx) =>
         moveState(trx, {
           requestId: row.id,
