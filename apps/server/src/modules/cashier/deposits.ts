@@ -45,7 +45,9 @@ function methodView(m: MethodRow, lang: string, brand: BrandSnapshot): CashierMe
     kind: m.kind,
     channel: m.channel as MethodChannel,
     name: methodName(m, lang, brand),
-    logoUrl: m.logo,
+    // The finance desk serves uploaded logos under this prefix by their key (its contract's
+    // methodLogoUrl, which this line becomes once both are merged).
+    logoUrl: m.logo ? `/wps/cashier/logo/${m.logo}` : null,
     currency: m.currency,
     min: money(m.min_minor),
     max: money(m.max_minor),
