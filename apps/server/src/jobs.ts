@@ -1,4 +1,5 @@
 import { authJobs } from './modules/auth/jobs';
+import { depositJobs } from './modules/cashier/deposit-jobs';
 import { dashboardJobs } from './modules/dashboard/jobs';
 import { memberSecurityJobs } from './modules/member-security/jobs';
 import { passwordResetJobs } from './modules/password-reset/jobs';
@@ -30,6 +31,7 @@ export function jobsOf(config: Config): Job[] {
     ...providerJobs(config),
     ...dashboardJobs,
     ...memberSecurityJobs,
+    ...depositJobs,
     jobRunsSweep,
   ];
 }

@@ -663,3 +663,96 @@ export const bindEmailCall = defineCall({
   sealed: true,
   response: SecuritySummary,
 });
+
+/** The caller of a payment provider's webhook: the provider the path names, proven by its HMAC signature over the raw body. */
+export const PSP_SIGNATURE_AUTH = 'signature:psp-hmac';
+/** Header carrying the Unix time (seconds) a webhook was signed at (the sandbox's scheme; a real adapter reads its provider's own). */
+export const PSP_TIMESTAMP_HEADER = 'x-psp-timestamp';
+/** Header carrying hex HMAC-SHA256(the brand's provider secret, `<timestamp>.<raw body>`). */
+export const PSP_SIGNATURE_HEADER = 'x-psp-signature';
+/** Webhook bodies are small; anything larger is refused before it is read. */
+export const PSP_WEBHOOK_BODY_LIMIT = 16 * 1024;
+
+export const PspWebhookPath = z.object({ provider: z.string().regex(/^[a-z0-9_-]{2,30}$/) }).strict();
+
+/** What Khela answers a provider's result: the request's state after it (a replay gets the same answer). */
+export const PspWebhookAnswer = z.object({ requestId: z.string(), state: z.enum(CASHIER_STATES) });
+
+/**
+ * POST /psp/:provider/webhook: a deposit's or payout's result from a payment provider. The body
+ * is the provider's own format, kept as raw bytes: its adapter checks the signature over them
+ * before reading them. A forged, stale or mismatched result moves nothing.
+ */
+export const pspWebhookCall = defineCall({
+  method: 'POST',
+  path: '/psp/:provider/webhook',
+  auth: PSP_SIGNATURE_AUTH,
+  rawBody: true,
+  bodyLimit: PSP_WEBHOOK_BODY_LIMIT,
+  tag: 'psp',
+  summary: "A payment provider's signed result for a deposit or a payout",
+  params: PspWebhookPath,
+  response: PspWebhookAnswer,
+});
+
+/**
+ * The sandbox provider's own pages (HTML, not envelopes): its hosted checkout and its payout
+ * console, whose plain form posts decide an order and send its signed result to
+ * /psp/sandbox/webhook. Open only where the brand switched the sandbox on.
+ */
+const SandboxPageQuery = z.object({ lang: z.enum(['bn', 'en']).optional() }).strict();
+export const SandboxCheckoutParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) }).strict();
+
+export const sandboxCheckoutCall = defineCall({
+  method: 'GET',
+  path: '/psp/sandbox/checkout/:token',
+  auth: 'none',
+  tag: 'psp',
+  summary: "The sandbox provider's hosted checkout of one order (HTML)",
+  params: SandboxCheckoutParams,
+  query: SandboxPageQuery,
+  response: z.string(),
+  binary: true,
+});
+
+export const sandboxCheckoutDecideCall = defineCall({
+  method: 'POST',
+  path: '/psp/sandbox/checkout/:token',
+  auth: 'none',
+  tag: 'psp',
+  summary:
+    "The sandbox checkout's buttons: approve or decline (a signed webhook follows), or pay later; back to the deposit page",
+  params: SandboxCheckoutParams,
+  query: SandboxPageQuery,
+  body: z.object({ action: z.enum(['approve', 'decline', 'later']) }).strict(),
+  form: true,
+  bodyLimit: 1024,
+  response: z.string(),
+  binary: true,
+});
+
+export const sandboxPayoutsCall = defineCall({
+  method: 'GET',
+  path: '/psp/sandbox/payouts',
+  auth: 'none',
+  tag: 'psp',
+  summary: "The sandbox provider's payout console: the brand's waiting payouts (HTML)",
+  query: SandboxPageQuery,
+  response: z.string(),
+  binary: true,
+});
+
+export const sandboxPayoutDecideCall = defineCall({
+  method: 'POST',
+  path: '/psp/sandbox/payouts/:id',
+  auth: 'none',
+  tag: 'psp',
+  summary: 'The payout console: pay or fail (a signed webhook follows), or delay',
+  params: RequestParams,
+  query: SandboxPageQuery,
+  body: z.object({ action: z.enum(['pay', 'fail', 'delay']) }).strict(),
+  form: true,
+  bodyLimit: 1024,
+  response: z.string(),
+  binary: true,
+});

@@ -66,6 +66,12 @@ export type AuditEvent =
   | 'adjust.rejected'
   /** The requester tried to approve their own adjustment. */
   | 'adjust.self.refused'
+  /** Finance desk, deposits: a bank transfer approved (credited, or its first approval above the four-eyes threshold) or rejected with the reason the player sees. */
+  | 'deposit.approved'
+  | 'deposit.approve.first'
+  | 'deposit.rejected'
+  /** The first approver tried to give the second approval of a deposit too. */
+  | 'deposit.self.refused'
   /** Staff management (decision 0032): each with the record before and after and the reason. */
   | 'staff.roles.changed'
   | 'staff.linked.changed'

@@ -970,7 +970,37 @@ export interface ResponsiblePlayLimitsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** A payment provider's signing secret per brand, sealed (migrations/0040-cashier-deposits.sql). */
+export interface PspSecretsTable {
+  brand_id: number;
+  provider: string;
+  secret_sealed: string;
+  created_at: GeneratedTimestamp;
+}
+
+/** The sandbox provider's own records of the orders and payouts it was given. */
+export interface PspSandboxRecordsTable {
+  id: Generated<bigint>;
+  brand_id: number;
+  kind: 'deposit' | 'payout';
+  request_id: bigint;
+  order_token: string | null;
+  payout_id: string | null;
+  amount_minor: bigint;
+  currency: string;
+  channel: string;
+  account_number: string | null;
+  payee_name: string | null;
+  status: Generated<'pending' | 'paid' | 'failed'>;
+  provider_tx_id: string | null;
+  reason: string | null;
+  created_at: GeneratedTimestamp;
+  decided_at: Date | null;
+}
+
 export interface DB {
+  psp_secrets: PspSecretsTable;
+  psp_sandbox_records: PspSandboxRecordsTable;
   responsible_play_limits: ResponsiblePlayLimitsTable;
   cashier_settings: CashierSettingsTable;
   cashier_methods: CashierMethodsTable;

@@ -13,6 +13,7 @@ import type { Database } from '../platform/db';
 import type { DB } from '../platform/schema';
 import { DEMO_ANNOUNCEMENTS } from './demo-announcements';
 import { DEMO_BANNERS } from './demo-banners';
+import { seedDemoCashier } from './demo-cashier';
 import { seedDemoCatalog } from './demo-catalog';
 import { DEMO_HELP_SECTIONS } from './demo-help';
 import { seedDemoBalances, seedDemoMembers } from './demo-members';
@@ -130,6 +131,7 @@ export async function seedDemo(db: Database, now: Date = new Date()): Promise<bo
     .where('merchant_code', '=', DEMO_MERCHANT_CODE)
     .executeTakeFirst();
   if (brand) await seedDemoCatalog(db.kysely, brand.id);
+  if (brand) await seedDemoCashier(db, brand.id);
   return created;
 }
 

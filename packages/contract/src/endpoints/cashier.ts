@@ -98,6 +98,12 @@ export const payoutAccountsCall = /* @__PURE__ */ endpoint<typeof cashierDefs.pa
   auth: 'member:real',
   input: [],
 });
+export const pspWebhookCall = /* @__PURE__ */ endpoint<typeof cashierDefs.pspWebhookCall>({
+  method: 'POST',
+  path: '/psp/:provider/webhook',
+  auth: 'signature:psp-hmac',
+  input: ['params'],
+});
 export const removePayoutAccountCall = /* @__PURE__ */ endpoint<typeof cashierDefs.removePayoutAccountCall>({
   method: 'DELETE',
   path: '/wps/cashier/payout-accounts/:id',
@@ -109,6 +115,32 @@ export const revokeSessionCall = /* @__PURE__ */ endpoint<typeof cashierDefs.rev
   path: '/wps/member/security/sessions/:id/revoke',
   auth: 'member:real',
   input: ['params'],
+});
+export const sandboxCheckoutCall = /* @__PURE__ */ endpoint<typeof cashierDefs.sandboxCheckoutCall>({
+  method: 'GET',
+  path: '/psp/sandbox/checkout/:token',
+  auth: 'none',
+  input: ['query', 'params'],
+});
+export const sandboxCheckoutDecideCall = /* @__PURE__ */ endpoint<typeof cashierDefs.sandboxCheckoutDecideCall>({
+  method: 'POST',
+  path: '/psp/sandbox/checkout/:token',
+  auth: 'none',
+  input: ['body', 'query', 'params'],
+  form: true,
+});
+export const sandboxPayoutDecideCall = /* @__PURE__ */ endpoint<typeof cashierDefs.sandboxPayoutDecideCall>({
+  method: 'POST',
+  path: '/psp/sandbox/payouts/:id',
+  auth: 'none',
+  input: ['body', 'query', 'params'],
+  form: true,
+});
+export const sandboxPayoutsCall = /* @__PURE__ */ endpoint<typeof cashierDefs.sandboxPayoutsCall>({
+  method: 'GET',
+  path: '/psp/sandbox/payouts',
+  auth: 'none',
+  input: ['query'],
 });
 export const securityLoginsCall = /* @__PURE__ */ endpoint<typeof cashierDefs.securityLoginsCall>({
   method: 'GET',

@@ -9,7 +9,17 @@ export const PLAY_MONEY = 'PLAY';
  * correction (decision 0031). Providers get 'provider:<vendor>', and
  * 'suspense:<vendor>' for their wins held over a brand's caps (decision 0025).
  */
-export type SystemCode = 'house' | 'funding' | 'adjustment' | 'play_bank' | `provider:${string}` | `suspense:${string}`;
+export type SystemCode =
+  | 'house'
+  | 'funding'
+  | 'adjustment'
+  | 'play_bank'
+  | `provider:${string}`
+  | `suspense:${string}`
+  /** Deposits: what a payment provider collects for the operator, what reaches a bank-transfer method's account, the fees the operator bears. */
+  | `psp:${string}`
+  | `bank:${number}`
+  | 'cashier_fee';
 
 export type AccountMeta = { memberId: bigint | null; currency: string };
 type Ids = { byKey: Map<string, bigint>; meta: Map<bigint, AccountMeta> };

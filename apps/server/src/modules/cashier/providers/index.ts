@@ -1,4 +1,5 @@
 import type { PaymentProvider } from './adapter';
+import { sandboxProvider } from './sandbox';
 
 /**
  * The payment providers this server has, by name. A provider is one file implementing
@@ -18,3 +19,5 @@ export function providerFor(name: string): PaymentProvider | undefined {
 export function allProviders(): PaymentProvider[] {
   return [...providers.values()];
 }
+
+registerProvider(sandboxProvider);

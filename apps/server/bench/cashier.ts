@@ -1,0 +1,125 @@
+/**
+ * Cashier benchmark, called from bench/run.ts (`npm run bench -- cashier`): deposit credits from
+ * signed sandbox webhooks — each through the whole POST /psp/sandbox/webhook route in process
+ * (signature over the raw body, the order's checks, the state move, the ledger posting keyed
+ * `deposit:<id>`, the turnover requirement and the notice in one transaction) — spread over
+ * 1,000 players, against a raw two-row transfer in one transaction on the same PostgreSQL,
+ * 32 concurrent clients, in alternating one-second windows (target ≥ 0.5×). The ledger's
+ * invariants are checked afterwards.
+ */
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import { PSP_SIGNATURE_HEADER, PSP_TIMESTAMP_HEADER } from '@khela/contract';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app';
+import { SANDBOX } from '../src/modules/cashier/providers/sandbox';
+import { pspSecret } from '../src/modules/cashier/providers/secrets';
+import { sign } from '../src/modules/provider/signature';
+import { checkLedger } from '../src/modules/wallet/invariants';
+import { loadConfig } from '../src/platform/config';
+import type { Database } from '../src/platform/db';
+import { seedDemo } from '../src/seed/demo';
+import { compare, type Run, withPostgres } from './money';
+
+const PLAYERS = 1_000;
+/** More orders than both sides can use in the run: each credit needs a pending one of its own. */
+const ORDERS = Number(process.env.CASHIER_ORDERS ?? 60_000);
+
+async function depositRuns(db: Database, url: string) {
+  await seedDemo(db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    SECRETS_KEY: randomBytes(32).toString('base64'),
+    WEB_DIST: '/nonexistent',
+    ADMIN_DIST: '/nonexistent',
+    RATE_LIMIT_MAX: '100000000',
+    RUN_JOBS: 'false',
+  });
+  const keys = config;
+  const app = await buildApp(config, db);
+  await app.ready();
+  try {
+    const brand = await db.kysely
+      .selectFrom('brands')
+      .select('id')
+      .where('merchant_code', '=', 'khela')
+      .executeTakeFirstOrThrow();
+    const method = await db.kysely
+      .selectFrom('cashier_methods')
+      .select('id')
+      .where('brand_id', '=', brand.id)
+      .where('provider', '=', 'sandbox')
+      .where('direction', '=', 'deposit')
+      .executeTakeFirstOrThrow();
+    await sql`INSERT INTO members (brand_id, account, member_label)
+              SELECT ${brand.id}, 'dep' || g, '[]' FROM generate_series(1, ${PLAYERS}) g`.execute(db.kysely);
+    const first = await sql<{ id: bigint }>`
+      INSERT INTO cashier_requests (brand_id, member_id, type, method_id, state, amount_minor, currency, provider, order_token, expires_at)
+      SELECT ${brand.id}, m.id, 'deposit', ${method.id}, 'pending', 50000, 'BDT', 'sandbox', 'bench' || g, now() + interval '1 hour'
+        FROM generate_series(1, ${ORDERS}) g
+        JOIN LATERAL (SELECT id FROM members WHERE brand_id = ${brand.id} AND account = 'dep' || (1 + g % ${PLAYERS})) m ON true
+      RETURNING id`.execute(db.kysely);
+    const ids = first.rows.map((r) => r.id.toString());
+    await sql`CREATE TABLE bench_raw (id integer PRIMARY KEY, balance bigint NOT NULL)`.execute(db.kysely);
+    await sql`INSERT INTO bench_raw SELECT g, 10000000000 FROM generate_series(1, ${PLAYERS}) g`.execute(db.kysely);
+
+    // The provider's side: it holds its secret, and signs each result as it sends it.
+    const secret = await pspSecret(db, keys, brand.id, SANDBOX);
+    const credit = async (i: number) => {
+      const id = ids[i];
+      if (!id) throw new Error('bench: out of orders; raise CASHIER_ORDERS');
+      const raw = JSON.stringify({
+        kind: 'deposit',
+        requestId: id,
+        txId: `SBXbench${id.padStart(10, '0')}`,
+        status: 'paid',
+        amount: '50000',
+        currency: 'BDT',
+      });
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const headers = {
+        'content-type': 'application/json',
+        [PSP_TIMESTAMP_HEADER]: timestamp,
+        [PSP_SIGNATURE_HEADER]: sign(secret, timestamp, raw),
+      };
+      const res = await app.inject({ method: 'POST', url: '/psp/sandbox/webhook', headers, payload: raw });
+      if (res.statusCode !== 200) throw new Error(`bench: webhook answered ${res.statusCode} ${res.body}`);
+    };
+    const rand = () => Math.floor(Math.random() * PLAYERS);
+    const load0 = loadavg()[0] ?? 0;
+    const [raw, credits] = await compare(() => {
+      const a = rand();
+      const b = (a + 1 + Math.floor(Math.random() * (PLAYERS - 1))) % PLAYERS;
+      const [lo, hi] = a < b ? [a + 1, b + 1] : [b + 1, a + 1];
+      return db.kysely.transaction().execute(async (trx) => {
+        await sql`UPDATE bench_raw SET balance = balance - 1 WHERE id = ${lo}`.execute(trx);
+        await sql`UPDATE bench_raw SET balance = balance + 1 WHERE id = ${hi}`.execute(trx);
+      });
+    }, credit);
+    const load1 = loadavg()[0] ?? 0;
+    const credited = await sql<{ n: string }>`
+      SELECT count(*)::text AS n FROM cashier_requests WHERE state = 'credited'`.execute(db.kysely);
+    const problems = await checkLedger(db);
+    const line = (name: string, r: Run) =>
+      `  ${name.padEnd(42)} ${r.perSecond.toFixed(0).padStart(6)} /s  p50 ${r.p50.toFixed(1)} ms  p99 ${r.p99.toFixed(1)} ms`;
+    console.log(
+      `\nDeposit credits from signed webhooks on PostgreSQL (${PLAYERS} players; load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`,
+    );
+    console.log(line('raw two-row transfer (one transaction)', raw));
+    console.log(line('deposit credits (webhook route)', credits));
+    console.log(
+      `  ratio                                      ${(credits.perSecond / raw.perSecond).toFixed(2)}×  (target ≥ 0.50×)`,
+    );
+    console.log(`  deposits credited                          ${credited.rows[0]?.n}`);
+    console.log(`  invariant violations after the runs        ${problems.length}`);
+  } finally {
+    await app.close();
+  }
+}
+
+export async function cashierBench() {
+  if (!(await withPostgres((db, url) => depositRuns(db, url))))
+    console.log('\nDeposit credits on PostgreSQL: not reachable, skipped');
+}

@@ -1,0 +1,418 @@
+import { type CashierRequest, type MethodsAnswer, PSP_SIGNATURE_HEADER, PSP_TIMESTAMP_HEADER } from '@khela/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expireDeposits } from '../src/modules/cashier/deposit-credit';
+import { SANDBOX, sandboxProvider, signedWebhook } from '../src/modules/cashier/providers/sandbox';
+import { checkLedger } from '../src/modules/wallet/invariants';
+import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
+import { memberWithSession } from './member-session';
+import { TEST_SECRETS_KEY } from './staff-helpers';
+
+/**
+ * The sandbox provider end to end over real HTTP (the app listens on a port): its hosted
+ * checkout, the signed webhook its buttons send to /psp/sandbox/webhook, and the refusals of a
+ * tampered, stale or mismatched result.
+ */
+
+/** Any answer's value, read loosely: a request or a methods list. */
+type Value = CashierRequest & MethodsAnswer;
+
+let t: TestApp;
+let base: string;
+let brandId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ SECRETS_KEY: TEST_SECRETS_KEY });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  base = `http://127.0.0.1:${address.port}`;
+  brandId = (
+    await t.db.kysely.selectFrom('brands').select('id').where('merchant_code', '=', 'khela').executeTakeFirstOrThrow()
+  ).id;
+});
+afterAll(async () => t?.close());
+
+async function api(path: string, token: string, init: { method?: string; body?: unknown; lang?: string } = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      language: init.lang ?? 'en',
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: res.status, json: (await res.json()) as { success: boolean; code: string; value: Value } };
+}
+
+async function sandboxMethod(channel = 'bkash') {
+  const m = await t.db.kysely
+    .selectFrom('cashier_methods')
+    .select('id')
+    .where('brand_id', '=', brandId)
+    .where('direction', '=', 'deposit')
+    .where('provider', '=', SANDBOX)
+    .where('channel', '=', channel)
+    .executeTakeFirstOrThrow();
+  return m.id;
+}
+
+async function balanceOf(memberId: bigint): Promise<bigint> {
+  const r = await sql<{ balance: bigint }>`
+    SELECT b.balance FROM ledger_accounts a JOIN wallet_balances b ON b.account_id = a.id
+     WHERE a.member_id = ${memberId} AND a.currency = 'BDT'`.execute(t.db.kysely);
+  return r.rows[0]?.balance ?? 0n;
+}
+
+async function depositTxCount(id: string): Promise<number> {
+  const r = await sql<{ n: string }>`
+    SELECT count(*)::text AS n FROM ledger_transactions WHERE idempotency_key = ${`deposit:${id}`}`.execute(
+    t.db.kysely,
+  );
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+async function order(token: string, amount = '500') {
+  const r = await api('/wps/cashier/deposit', token, {
+    method: 'POST',
+    body: { methodId: await sandboxMethod(), amount },
+  });
+  expect(r.status).toBe(200);
+  return r.json.value as { id: string; state: string; redirectUrl: string; amount: string };
+}
+
+function tokenOf(redirectUrl: string): string {
+  return redirectUrl.split('/psp/sandbox/checkout/')[1] as string;
+}
+
+async function webhook(raw: string, headers: Record<string, string>) {
+  const res = await fetch(`${base}/psp/sandbox/webhook`, { method: 'POST', headers, body: raw });
+  return { status: res.status, text: await res.text() };
+}
+
+describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
+  it('serves a checkout page in the brand language with the amount and three plain form buttons, no script', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const d = await order(m.token);
+    expect(d.state).toBe('pending');
+    expect(d.redirectUrl).toMatch(/\/psp\/sandbox\/checkout\/[A-Za-z0-9_-]{32}$/);
+    const res = await fetch(`${base}/psp/sandbox/checkout/${tokenOf(d.redirectUrl)}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('500.00 BDT');
+    expect(html).toContain('অনুমোদন করুন');
+    expect(html).toContain('value="later"');
+    expect(html).not.toContain('<script');
+    expect(res.headers.get('content-security-policy')).toContain("form-action 'self'");
+    const en = await (await fetch(`${base}/psp/sandbox/checkout/${tokenOf(d.redirectUrl)}?lang=en`)).text();
+    expect(en).toContain('Approve');
+    expect((await fetch(`${base}/psp/sandbox/checkout/${'x'.repeat(32)}`)).status).toBe(404);
+  });
+
+  it('approve sends a signed webhook over HTTP that credits once, and returns the player to the deposit page', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const d = await order(m.token, '750');
+    const res = await fetch(`${base}/psp/sandbox/checkout/${tokenOf(d.redirectUrl)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=approve',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`/?centre=member&page=depositv2&deposit=${d.id}`);
+    const after = await api(`/wps/cashier/deposit/${d.id}`, m.token);
+    expect(after.json.value.state).toBe('credited');
+    expect(after.json.value.history.map((h: { state: string }) => h.state)).toEqual(['created', 'pending', 'credited']);
+    expect(await balanceOf(m.id)).toBe(75000n);
+    expect(await depositTxCount(d.id)).toBe(1);
+    // A second press finds the order decided: the same result again, nothing more credited.
+    await fetch(`${base}/psp/sandbox/checkout/${tokenOf(d.redirectUrl)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=approve',
+      redirect: 'manual',
+    });
+    expect(await balanceOf(m.id)).toBe(75000n);
+    const turnover = await t.db.kysely
+      .selectFrom('turnover_requirements')
+      .select(['required_minor', 'source'])
+      .where('source_key', '=', `deposit:${d.id}`)
+      .executeTakeFirstOrThrow();
+    expect(turnover).toEqual({ required_minor: 75000n, source: 'deposit' });
+    const notice = await t.db.kysely
+      .selectFrom('member_messages')
+      .select(['kind', 'params'])
+      .where('member_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(notice.kind).toBe('deposit.arrival');
+    expect(notice.params).toMatchObject({ amount: '750.00', currency: 'BDT' });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('decline rejects with its reason; pay later leaves the order pending', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const declined = await order(m.token);
+    const later = await order(m.token);
+    for (const [d, action] of [
+      [declined, 'decline'],
+      [later, 'later'],
+    ] as const)
+      await fetch(`${base}/psp/sandbox/checkout/${tokenOf(d.redirectUrl)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `action=${action}`,
+        redirect: 'manual',
+      });
+    const a = (await api(`/wps/cashier/deposit/${declined.id}`, m.token)).json.value;
+    expect(a.state).toBe('rejected');
+    expect(a.reason).toBe('declined_by_sandbox');
+    expect((await api(`/wps/cashier/deposit/${later.id}`, m.token)).json.value.state).toBe('pending');
+    expect(await balanceOf(m.id)).toBe(0n);
+  });
+
+  it('refuses a tampered, stale or mismatched webhook and moves nothing', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const d = await order(m.token);
+    const good = {
+      kind: 'deposit' as const,
+      requestId: d.id,
+      txId: 'SBXtampered0001',
+      status: 'paid' as const,
+      amount: '50000',
+      currency: 'BDT',
+    };
+    const signed = await signedWebhook(brandId, good);
+    // One byte changed after signing.
+    const tampered = await webhook(signed.raw.replace('50000', '90000'), signed.headers);
+    expect(tampered.status).toBe(401);
+    const stale = await signedWebhook(brandId, good, Math.floor(Date.now() / 1000) - 3600);
+    expect((await webhook(stale.raw, stale.headers)).status).toBe(401);
+    const unsigned = await webhook(signed.raw, { 'content-type': 'application/json' });
+    expect(unsigned.status).toBe(401);
+    const wrongAmount = await signedWebhook(brandId, { ...good, amount: '50001' });
+    const r1 = await webhook(wrongAmount.raw, wrongAmount.headers);
+    expect(r1.status).toBe(400);
+    expect(JSON.parse(r1.text).fieldErrors).toEqual({ amount: 'validation.invalid' });
+    const wrongCurrency = await signedWebhook(brandId, { ...good, currency: 'USD' });
+    const r2 = await webhook(wrongCurrency.raw, wrongCurrency.headers);
+    expect(r2.status).toBe(400);
+    expect(JSON.parse(r2.text).fieldErrors).toEqual({ currency: 'validation.invalid' });
+    const unknown = await signedWebhook(brandId, { ...good, requestId: '999999999' });
+    expect((await webhook(unknown.raw, unknown.headers)).status).toBe(404);
+    expect((await api(`/wps/cashier/deposit/${d.id}`, m.token)).json.value.state).toBe('pending');
+    expect(await balanceOf(m.id)).toBe(0n);
+    expect(await depositTxCount(d.id)).toBe(0);
+    // The signature checked, a body that is not the sandbox's is refused after it.
+    const junk = await signedWebhook(brandId, { ...good, txId: 'short' } as never);
+    expect((await webhook(junk.raw, junk.headers)).status).toBe(400);
+  });
+
+  it('a result replayed ten times at once credits once and every replay gets the same answer', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const d = await order(m.token, '1000');
+    const signed = await signedWebhook(brandId, {
+      kind: 'deposit',
+      requestId: d.id,
+      txId: 'SBXreplayed000001',
+      status: 'paid',
+      amount: '100000',
+      currency: 'BDT',
+    });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => webhook(signed.raw, signed.headers)));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+    expect(JSON.parse(answers[0]?.text ?? '{}').value).toEqual({ requestId: d.id, state: 'credited' });
+    expect(await balanceOf(m.id)).toBe(100000n);
+    expect(await depositTxCount(d.id)).toBe(1);
+    // Another transaction id for the credited order is refused.
+    const other = await signedWebhook(brandId, {
+      kind: 'deposit',
+      requestId: d.id,
+      txId: 'SBXreplayed000002',
+      status: 'paid',
+      amount: '100000',
+      currency: 'BDT',
+    });
+    expect((await webhook(other.raw, other.headers)).status).toBe(409);
+    expect(await balanceOf(m.id)).toBe(100000n);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a paid result the limits refuse at credit, or one after expiry, waits under review: money is never lost', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const held = await order(m.token);
+    const late = await order(m.token);
+    await t.db.kysely
+      .insertInto('responsible_play_limits')
+      .values({ brand_id: brandId, member_id: m.id, kind: 'cool_off', until: new Date(Date.now() + 3_600_000) })
+      .execute();
+    await t.db.kysely
+      .updateTable('cashier_requests')
+      .set({ state: 'expired' })
+      .where('id', '=', BigInt(late.id))
+      .execute();
+    for (const d of [held, late]) {
+      const signed = await signedWebhook(brandId, {
+        kind: 'deposit',
+        requestId: d.id,
+        txId: `SBXreview${d.id.padStart(8, '0')}`,
+        status: 'paid',
+        amount: '50000',
+        currency: 'BDT',
+      });
+      const r = await webhook(signed.raw, signed.headers);
+      expect(JSON.parse(r.text).value).toEqual({ requestId: d.id, state: 'under_review' });
+    }
+    const notes = await t.db.kysely
+      .selectFrom('cashier_request_events')
+      .select('note')
+      .where('state', '=', 'under_review')
+      .where('request_id', 'in', [BigInt(held.id), BigInt(late.id)])
+      .orderBy('request_id')
+      .execute();
+    expect(notes.map((n) => n.note)).toEqual(['responsible_play', 'paid_after_expiry']);
+    expect(await balanceOf(m.id)).toBe(0n);
+  });
+
+  it('asks the provider before expiring an order: a paid result whose webhook was lost is credited', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const lost = await order(m.token);
+    const unpaid = await order(m.token);
+    // The sandbox decided the first order, but its webhook never arrived.
+    await t.db.kysely
+      .updateTable('psp_sandbox_records')
+      .set({ status: 'paid', provider_tx_id: 'SBXlostwebhook0001', decided_at: new Date() })
+      .where('order_token', '=', tokenOf(lost.redirectUrl))
+      .execute();
+    await t.db.kysely
+      .updateTable('cashier_requests')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('member_id', '=', m.id)
+      .execute();
+    await expireDeposits(t.db);
+    expect((await api(`/wps/cashier/deposit/${lost.id}`, m.token)).json.value.state).toBe('credited');
+    expect((await api(`/wps/cashier/deposit/${unpaid.id}`, m.token)).json.value.state).toBe('expired');
+    expect(await balanceOf(m.id)).toBe(50000n);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('payouts wait on the console until a button sends their signed result', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const method = await t.db.kysely
+      .selectFrom('cashier_methods')
+      .select('id')
+      .where('brand_id', '=', brandId)
+      .where('direction', '=', 'withdraw')
+      .where('provider', '=', SANDBOX)
+      .executeTakeFirstOrThrow();
+    const req = await t.db.kysely
+      .insertInto('cashier_requests')
+      .values({
+        brand_id: brandId,
+        member_id: m.id,
+        type: 'withdraw',
+        method_id: method.id,
+        state: 'paying',
+        amount_minor: 30000n,
+        currency: 'BDT',
+        provider: SANDBOX,
+        payout_id: `wd-test-${m.id}`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const payout = {
+      requestId: req.id.toString(),
+      payoutId: `wd-test-${m.id}`,
+      amountMinor: 30000n,
+      currency: 'BDT',
+      channel: 'bkash',
+      accountNumber: '01712345678',
+      payeeName: 'Test Payee',
+    };
+    expect(await sandboxProvider.createPayout(payout, { brandId, origin: base })).toBeNull();
+    // The same payout id again is the same payout.
+    await sandboxProvider.createPayout(payout, { brandId, origin: base });
+    const page = await (await fetch(`${base}/psp/sandbox/payouts?lang=en`)).text();
+    expect(page).toContain('300.00 BDT');
+    expect(page).toContain('••••••5678');
+    const rec = await t.db.kysely
+      .selectFrom('psp_sandbox_records')
+      .select(['id'])
+      .where('payout_id', '=', payout.payoutId)
+      .execute();
+    expect(rec).toHaveLength(1);
+    const pressed = await fetch(`${base}/psp/sandbox/payouts/${rec[0]?.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    expect(pressed.status).toBe(303);
+    const after = await t.db.kysely
+      .selectFrom('psp_sandbox_records')
+      .select(['status', 'provider_tx_id'])
+      .where('payout_id', '=', payout.payoutId)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe('paid');
+    expect(after.provider_tx_id).toMatch(/^SBX/);
+    expect(await (await fetch(`${base}/psp/sandbox/payouts?lang=en`)).text()).not.toContain('••••••5678');
+    const day = new Date().toISOString().slice(0, 10);
+    const records = await sandboxProvider.records(day, { brandId, origin: base });
+    expect(records.some((r) => r.kind === 'payout' && r.status === 'paid' && r.requestId === payout.requestId)).toBe(
+      true,
+    );
+  });
+
+  it('answers a query from its own books', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const d = await order(m.token);
+    const q = {
+      requestId: d.id,
+      orderToken: tokenOf(d.redirectUrl),
+      amountMinor: 50000n,
+      currency: 'BDT',
+      channel: 'bkash',
+      returnUrl: '/',
+    };
+    expect((await sandboxProvider.queryDeposit(q, { brandId, origin: base }))?.status).toBe('pending');
+  });
+
+  it('is closed to a brand that has not switched it on: no methods, no checkout, no webhook', async () => {
+    const m = await memberWithSession(t.db, brandId);
+    const d = await order(m.token);
+    const signed = await signedWebhook(brandId, {
+      kind: 'deposit',
+      requestId: d.id,
+      txId: 'SBXclosedbrand0001',
+      status: 'paid',
+      amount: '50000',
+      currency: 'BDT',
+    });
+    await t.db.kysely
+      .updateTable('cashier_settings')
+      .set({ sandbox_enabled: false })
+      .where('brand_id', '=', brandId)
+      .execute();
+    try {
+      const methods = (await api('/wps/cashier/methods?type=deposit', m.token)).json.value;
+      expect(methods.list.map((x: { kind: string }) => x.kind)).toEqual(['bank_transfer']);
+      expect((await fetch(`${base}/psp/sandbox/checkout/${tokenOf(d.redirectUrl)}`)).status).toBe(404);
+      expect((await webhook(signed.raw, signed.headers)).status).toBe(401);
+      expect((await fetch(`${base}/psp/sandbox/payouts`)).status).toBe(404);
+      const refused = await api('/wps/cashier/deposit', m.token, {
+        method: 'POST',
+        body: { methodId: await sandboxMethod(), amount: '500' },
+      });
+      expect(refused.json.code).toBe('METHOD_UNAVAILABLE');
+    } finally {
+      await t.db.kysely
+        .updateTable('cashier_settings')
+        .set({ sandbox_enabled: true })
+        .where('brand_id', '=', brandId)
+        .execute();
+    }
+    expect(await balanceOf(m.id)).toBe(0n);
+    expect(PSP_SIGNATURE_HEADER in signed.headers && PSP_TIMESTAMP_HEADER in signed.headers).toBe(true);
+  });
+});
