@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { brandSettingsRoutes } from './modules/brand-settings/routes';
 import { cashierRoutes } from './modules/cashier/routes';
+import { cashierDeskRoutes } from './modules/cashier-desk/routes';
 import { catalogDeskRoutes } from './modules/catalog-desk/routes';
 import { contentDeskRoutes } from './modules/content-desk/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(contentDeskRoutes);
   await app.register(catalogDeskRoutes);
   await app.register(brandSettingsRoutes);
+  await app.register(cashierDeskRoutes);
   await app.register(riskRoutes);
   await app.register(inhouseRoutes);
   await app.register(diceRoutes);

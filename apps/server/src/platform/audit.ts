@@ -104,7 +104,13 @@ export type AuditEvent =
   | 'catalog.vendor.added'
   | 'catalog.game.added'
   /** Khela's in-house games put on the brand. */
-  | 'catalog.inhouse.added';
+  | 'catalog.inhouse.added'
+  /** Finance desk (CASHIER.md): the cashier settings and methods, each with before and after. */
+  | 'cashier.settings.changed'
+  | 'cashier.method.added'
+  | 'cashier.method.changed'
+  /** A method's logo uploaded (detail: its type and size). */
+  | 'cashier.method.logo';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -957,7 +957,18 @@ export interface ResponsiblePlayLimitsTable {
   created_at: GeneratedTimestamp;
 }
 
+/** An uploaded method logo (migrations/0043-cashier-desk.sql). */
+export interface CashierMethodLogosTable {
+  key: string;
+  brand_id: number;
+  method_id: number;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Buffer;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  cashier_method_logos: CashierMethodLogosTable;
   responsible_play_limits: ResponsiblePlayLimitsTable;
   cashier_settings: CashierSettingsTable;
   cashier_methods: CashierMethodsTable;
