@@ -12,10 +12,11 @@
  *  6. The site on a phone: Lighthouse mobile on four pages (bench/web.ts).
  *  7. The back office's player search over 1,000,000 members on PostgreSQL (bench/backoffice.ts).
  *  8. The back office's dashboard over ten million rounds on PostgreSQL (bench/dashboard.ts).
+ *  9. The finance desk's queue of 100,000 open requests on PostgreSQL (bench/cashier-queue.ts).
  * Each server runs in its own process; autocannon drives it from this one. The crash round's
  * server runs in this process and its players on a worker thread (bench/crash-players.ts).
  *
- * Sections by name run alone: `npm run bench -- web` (or `startup status login money crash web backoffice dashboard`,
+ * Sections by name run alone: `npm run bench -- web` (or `startup status login money crash web backoffice dashboard cashier`,
  * any of them). Ports come from BENCH_PORT on, or are free ones the system gives (bench/ports.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -23,6 +24,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { backofficeBench } from './backoffice';
+import { cashierQueueBench } from './cashier-queue';
 import { crashBench } from './crash';
 import { dashboardBench } from './dashboard';
 import { loginBench } from './login';
@@ -74,7 +76,7 @@ async function startupMs(dataDir: string, port: number): Promise<number> {
   }
 }
 
-const SECTIONS = ['startup', 'status', 'login', 'money', 'crash', 'web', 'backoffice', 'dashboard'] as const;
+const SECTIONS = ['startup', 'status', 'login', 'money', 'crash', 'web', 'backoffice', 'dashboard', 'cashier'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** The sections named on the command line, or all of them. */
@@ -130,6 +132,7 @@ async function main() {
     if (wanted.has('web')) await webBench({ start: (env) => khelaServer(dataDir, env) });
     if (wanted.has('backoffice')) await backofficeBench();
     if (wanted.has('dashboard')) await dashboardBench();
+    if (wanted.has('cashier')) await cashierQueueBench();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
