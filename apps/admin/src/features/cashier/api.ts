@@ -18,6 +18,7 @@ import {
   staffMethodsCall,
 } from '@khela/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { staffToken } from '../../lib/session';
 
 /** Every cashier query starts with this key, so a decision refreshes the queues, the detail and the totals. */
@@ -25,19 +26,22 @@ export const CASHIER_KEY = ['bo', 'cashier'] as const;
 
 export type QueueType = 'deposit' | 'withdraw';
 
+/** Methods are named in the reader's language (the server reads the `Language` header, as the site's calls send it). */
+const lang = () => ({ headers: { language: i18next.language } });
+
 export function useQueue(type: QueueType, after: string | null, pageSize: number) {
   return useQuery({
-    queryKey: [...CASHIER_KEY, 'queue', type, after, pageSize],
+    queryKey: [...CASHIER_KEY, 'queue', type, after, pageSize, i18next.language],
     queryFn: ({ signal }) =>
-      call(cashierQueueCall, { type, pageSize, ...(after ? { after } : {}) } as never, { signal }),
+      call(cashierQueueCall, { type, pageSize, ...(after ? { after } : {}) } as never, { signal, ...lang() }),
     refetchInterval: 30_000,
   });
 }
 
 export function useRequest(id: string | null) {
   return useQuery({
-    queryKey: [...CASHIER_KEY, 'request', id],
-    queryFn: ({ signal }) => call(cashierRequestCall, { params: { id: id as string } } as never, { signal }),
+    queryKey: [...CASHIER_KEY, 'request', id, i18next.language],
+    queryFn: ({ signal }) => call(cashierRequestCall, { params: { id: id as string } } as never, { signal, ...lang() }),
     enabled: id !== null,
   });
 }
@@ -51,9 +55,9 @@ export function useDecision() {
     mutationFn: ({ action, id, text }: { action: Decision; id: string; text: string }) => {
       const params = { id };
       if (action === 'approve')
-        return call(cashierApproveCall, { params, body: text ? { reason: text } : {} } as never);
-      if (action === 'reject') return call(cashierRejectCall, { params, body: { reason: text } } as never);
-      return call(cashierMarkPaidCall, { params, body: { providerReference: text } } as never);
+        return call(cashierApproveCall, { params, body: text ? { reason: text } : {} } as never, lang());
+      if (action === 'reject') return call(cashierRejectCall, { params, body: { reason: text } } as never, lang());
+      return call(cashierMarkPaidCall, { params, body: { providerReference: text } } as never, lang());
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CASHIER_KEY }),
   });
@@ -100,8 +104,8 @@ export function useCaseProof(id: string | null) {
 
 export function useTotals(from: string, to: string) {
   return useQuery({
-    queryKey: [...CASHIER_KEY, 'totals', from, to],
-    queryFn: ({ signal }) => call(cashierTotalsCall, { from, to } as never, { signal }),
+    queryKey: [...CASHIER_KEY, 'totals', from, to, i18next.language],
+    queryFn: ({ signal }) => call(cashierTotalsCall, { from, to } as never, { signal, ...lang() }),
     enabled: from !== '' && to !== '',
   });
 }

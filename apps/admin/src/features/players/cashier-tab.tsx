@@ -12,7 +12,7 @@ const column = createColumnHelper<StaffRequest>();
 
 /** The player's deposits and withdrawals, newest first, each opening at the finance desk. */
 export function CashierTab({ p }: { p: Profile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
   const money = useMoney();
   const columns = [
@@ -54,14 +54,14 @@ export function CashierTab({ p }: { p: Profile }) {
     const page = await call(
       playerCashierCall,
       { params: { id: p.id }, query: { before: r.cursor ?? undefined, pageSize: r.pageSize } } as never,
-      { signal },
+      { signal, headers: { language: i18n.language } },
     );
     return { rows: page.list, nextCursor: page.next };
   };
   return (
     <DataTable<StaffRequest>
       label={t('players.tab.cashier')}
-      queryKey={['bo', 'players', p.id, 'cashier']}
+      queryKey={['bo', 'players', p.id, 'cashier', i18n.language]}
       columns={columns}
       fetchPage={fetchPage}
       getRowId={(r) => r.id}
