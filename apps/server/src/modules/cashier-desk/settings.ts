@@ -82,7 +82,34 @@ export async function saveSettings(d: Desk, brand: BrandSnapshot, b: Body): Prom
   const before = await readSettings(d, brand);
   if (b.version !== before.version) throw new AppError('STALE_EDIT');
   const amounts = amountsOf(b, before.decimals);
-  const saved = await d.db.kysely.transaction().execute(async (trx) => {
+  const m = (v: bigint) => fromMinor(v, before.decimals);
+  // What the save makes of the fields (amounts as the currency writes them), for the audit row.
+  const next: CashierSettingsFields = {
+    sandboxEnabled: b.sandboxEnabled,
+    depositExpiryMinutes: b.depositExpiryMinutes,
+    withdrawMin: m(amounts.withdraw_min_minor),
+    withdrawMax: m(amounts.withdraw_max_minor),
+    withdrawDailyCount: b.withdrawDailyCount,
+    withdrawDailyAmount: m(amounts.withdraw_daily_minor),
+    autoConfirmMinutes: b.autoConfirmMinutes,
+    fourEyes: m(amounts.four_eyes_minor),
+    payoutRetries: b.payoutRetries,
+    depositTurnoverPct: b.depositTurnoverPct,
+    uplineTurnoverPct: b.uplineTurnoverPct,
+    transferMin: m(amounts.transfer_min_minor),
+    transferMax: m(amounts.transfer_max_minor),
+    playerTwoFactorOptIn: b.playerTwoFactorOptIn,
+  };
+  const p = fieldsOf(before);
+  const was: Record<string, unknown> = { version: before.version };
+  const now: Record<string, unknown> = { version: before.version + 1 };
+  for (const key of Object.keys(next) as (keyof CashierSettingsFields)[]) {
+    if (next[key] === p[key]) continue;
+    was[key] = p[key];
+    now[key] = next[key];
+  }
+  // The change and its audit row commit together, or neither does.
+  await d.db.kysely.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable('cashier_settings')
       .set((e) => ({
@@ -105,27 +132,16 @@ export async function saveSettings(d: Desk, brand: BrandSnapshot, b: Body): Prom
       .executeTakeFirst();
     // Someone saved between our read and this write: theirs stands.
     if (!row) throw new AppError('STALE_EDIT');
-    return row;
+    await audit(trx, {
+      event: 'cashier.settings.changed',
+      brandId: d.staff.brandId,
+      staffId: d.staff.id,
+      ip: d.ip,
+      target: `brand:${d.staff.merchantCode}`,
+      reason: b.reason || null,
+      before: was,
+      after: now,
+    });
   });
-  const after = await readSettings(d, brand);
-  const was: Record<string, unknown> = { version: before.version };
-  const now: Record<string, unknown> = { version: saved.version };
-  const a = fieldsOf(after);
-  const p = fieldsOf(before);
-  for (const key of Object.keys(a) as (keyof CashierSettingsFields)[]) {
-    if (a[key] === p[key]) continue;
-    was[key] = p[key];
-    now[key] = a[key];
-  }
-  await audit(d.db, {
-    event: 'cashier.settings.changed',
-    brandId: d.staff.brandId,
-    staffId: d.staff.id,
-    ip: d.ip,
-    target: `brand:${d.staff.merchantCode}`,
-    reason: b.reason || null,
-    before: was,
-    after: now,
-  });
-  return after;
+  return readSettings(d, brand);
 }
