@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { sql } from 'kysely';
 import { chromium } from 'playwright-core';
 import { buildApp } from '../../server/src/app';
@@ -24,10 +25,40 @@ import { seedDemo } from '../../server/src/seed/demo';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const root = path.resolve(here, '../../..');
 const OUT = path.resolve(here, '../docs/screenshots');
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAKUlEQVR42mNgoBAw4pRhYmBgYPj/HyrAQJQBMA1MTExYDcBrAG4AAAB6BwOTV8M2AAAAAElFTkSuQmCC',
-  'base64',
-);
+/** A small round logo (a pink disc with a white ring), drawn as a real PNG. */
+function drawLogo(size = 64): Buffer {
+  const rows: Buffer[] = [];
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 4);
+    for (let x = 0; x < size; x++) {
+      const d = Math.hypot(x - size / 2 + 0.5, y - size / 2 + 0.5);
+      const inside = d < size / 2 - 1;
+      const ring = d > size / 2 - 10 && d < size / 2 - 6;
+      const [r, g, b] = ring ? [255, 255, 255] : [226, 19, 110];
+      row.set([r, g, b, inside ? 255 : 0], 1 + x * 4);
+    }
+    rows.push(row);
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'latin1');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PNG = drawLogo();
 
 let records: ProviderRecord[] = [];
 
@@ -60,7 +91,11 @@ async function main() {
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const k = db.kysely;
-  const brand = await k.selectFrom('brands').select('id').where('merchant_code', '=', 'khela').executeTakeFirstOrThrow();
+  const brand = await k
+    .selectFrom('brands')
+    .select('id')
+    .where('merchant_code', '=', 'khela')
+    .executeTakeFirstOrThrow();
   const brandId = brand.id;
 
   // Staff: the owner who takes the screenshots and a colleague who approved a large withdrawal first.
@@ -160,11 +195,13 @@ async function main() {
     sort: 2,
     enabled: false,
   });
-  await k
-    .updateTable('cashier_methods')
-    .set({ logo: null })
-    .where('id', '=', bkash)
-    .execute();
+  const logo = await app.inject({
+    method: 'POST',
+    url: `/bo/cashier/methods/${bkash}/logo`,
+    headers: { authorization: `Bearer ${session.token}` },
+    payload: { image: PNG.toString('base64') },
+  });
+  if (logo.statusCode !== 200) throw new Error(`logo: ${logo.body}`);
   const account = (member: bigint, methodId: number, number: string, payee: string) =>
     k
       .insertInto('payout_accounts')
@@ -220,50 +257,195 @@ async function main() {
       .executeTakeFirstOrThrow();
     await k
       .insertInto('cashier_request_events')
-      .values({ request_id: r.id, state: v.type === 'deposit' ? 'submitted' : 'under_review', actor: 'member', note: null, at })
+      .values({
+        request_id: r.id,
+        state: v.type === 'deposit' ? 'submitted' : 'under_review',
+        actor: 'member',
+        note: null,
+        at,
+      })
       .execute();
     if (v.state === 'under_review' && v.type === 'deposit')
       await k
         .insertInto('cashier_request_events')
-        .values({ request_id: r.id, state: 'under_review', actor: 'job', note: null, at: new Date(at.getTime() + 60_000) })
+        .values({
+          request_id: r.id,
+          state: 'under_review',
+          actor: 'job',
+          note: null,
+          at: new Date(at.getTime() + 60_000),
+        })
         .execute();
     if (v.firstBy)
       await k
         .insertInto('cashier_request_events')
-        .values({ request_id: r.id, state: 'under_review', actor: `staff:${v.firstBy}`, note: 'Statement checked, first approval' })
+        .values({
+          request_id: r.id,
+          state: 'under_review',
+          actor: `staff:${v.firstBy}`,
+          note: 'Statement checked, first approval',
+        })
         .execute();
     return String(r.id);
   };
   const [p0, p1, p2, p3, p4, p5] = players as [bigint, bigint, bigint, bigint, bigint, bigint];
   // History for the totals, the detail's figures and reconciliation.
   for (let d = 1; d <= 6; d++) {
-    await request({ member: p1, type: 'deposit', state: 'credited', amount: BigInt(150_000 + d * 40_000), methodId: bankIn, ageMinutes: d * 1440 });
-    await request({ member: p2, type: 'deposit', state: 'credited', amount: BigInt(80_000 + d * 25_000), fee: BigInt(1200 + d * 375), methodId: bkash, ageMinutes: d * 1440 + 30, providerTx: `DP${d}A` });
-    await request({ member: p4, type: 'withdraw', state: 'paid', amount: BigInt(60_000 + d * 30_000), fee: BigInt(600 + d * 300), methodId: nagadOut, ageMinutes: d * 1440 + 90, payout: accC });
+    await request({
+      member: p1,
+      type: 'deposit',
+      state: 'credited',
+      amount: BigInt(150_000 + d * 40_000),
+      methodId: bankIn,
+      ageMinutes: d * 1440,
+    });
+    await request({
+      member: p2,
+      type: 'deposit',
+      state: 'credited',
+      amount: BigInt(80_000 + d * 25_000),
+      fee: BigInt(1200 + d * 375),
+      methodId: bkash,
+      ageMinutes: d * 1440 + 30,
+      providerTx: `DP${d}A`,
+    });
+    await request({
+      member: p4,
+      type: 'withdraw',
+      state: 'paid',
+      amount: BigInt(60_000 + d * 30_000),
+      fee: BigInt(600 + d * 300),
+      methodId: nagadOut,
+      ageMinutes: d * 1440 + 90,
+      payout: accC,
+    });
   }
-  const today1 = await request({ member: p0, type: 'deposit', state: 'credited', amount: 200_000n, methodId: bankIn, ageMinutes: 120 });
+  const today1 = await request({
+    member: p0,
+    type: 'deposit',
+    state: 'credited',
+    amount: 200_000n,
+    methodId: bankIn,
+    ageMinutes: 120,
+  });
   void today1;
-  await request({ member: p0, type: 'deposit', state: 'credited', amount: 100_000n, fee: 1500n, methodId: bkash, ageMinutes: 60, providerTx: 'DPT1' });
+  await request({
+    member: p0,
+    type: 'deposit',
+    state: 'credited',
+    amount: 100_000n,
+    fee: 1500n,
+    methodId: bkash,
+    ageMinutes: 60,
+    providerTx: 'DPT1',
+  });
   // The queues.
-  const depOpen = await request({ member: p0, type: 'deposit', state: 'under_review', amount: 500_000n, methodId: bankIn, ageMinutes: 196 });
-  await request({ member: p1, type: 'deposit', state: 'submitted', amount: 150_000n, methodId: bankIn, ageMinutes: 74 });
-  await request({ member: p5, type: 'deposit', state: 'under_review', amount: 1_000_000n, methodId: bankIn, ageMinutes: 41 });
-  await request({ member: p2, type: 'deposit', state: 'submitted', amount: 250_000n, methodId: bankIn, ageMinutes: 12 });
-  const wdBig = await request({ member: p0, type: 'withdraw', state: 'under_review', amount: 8_000_000n, methodId: nagadOut, ageMinutes: 55, payout: accA, firstBy: karim.id });
-  await request({ member: p3, type: 'withdraw', state: 'approved', amount: 1_200_000n, methodId: bankOut, ageMinutes: 140, payout: accB });
-  await request({ member: p4, type: 'withdraw', state: 'under_review', amount: 300_000n, fee: 3000n, methodId: nagadOut, ageMinutes: 33, payout: accC });
-  await request({ member: p4, type: 'withdraw', state: 'failed', amount: 450_000n, fee: 4500n, methodId: nagadOut, ageMinutes: 260, payout: accC, reason: 'Provider: account limit reached' });
+  const depOpen = await request({
+    member: p0,
+    type: 'deposit',
+    state: 'under_review',
+    amount: 500_000n,
+    methodId: bankIn,
+    ageMinutes: 196,
+  });
+  await request({
+    member: p1,
+    type: 'deposit',
+    state: 'submitted',
+    amount: 150_000n,
+    methodId: bankIn,
+    ageMinutes: 74,
+  });
+  await request({
+    member: p5,
+    type: 'deposit',
+    state: 'under_review',
+    amount: 1_000_000n,
+    methodId: bankIn,
+    ageMinutes: 41,
+  });
+  await request({
+    member: p2,
+    type: 'deposit',
+    state: 'submitted',
+    amount: 250_000n,
+    methodId: bankIn,
+    ageMinutes: 12,
+  });
+  const wdBig = await request({
+    member: p0,
+    type: 'withdraw',
+    state: 'under_review',
+    amount: 8_000_000n,
+    methodId: nagadOut,
+    ageMinutes: 55,
+    payout: accA,
+    firstBy: karim.id,
+  });
+  await request({
+    member: p3,
+    type: 'withdraw',
+    state: 'approved',
+    amount: 1_200_000n,
+    methodId: bankOut,
+    ageMinutes: 140,
+    payout: accB,
+  });
+  await request({
+    member: p4,
+    type: 'withdraw',
+    state: 'under_review',
+    amount: 300_000n,
+    fee: 3000n,
+    methodId: nagadOut,
+    ageMinutes: 33,
+    payout: accC,
+  });
+  await request({
+    member: p4,
+    type: 'withdraw',
+    state: 'failed',
+    amount: 450_000n,
+    fee: 4500n,
+    methodId: nagadOut,
+    ageMinutes: 260,
+    payout: accC,
+    reason: 'Provider: account limit reached',
+  });
   await k
     .insertInto('turnover_requirements')
-    .values({ brand_id: brandId, member_id: p0, source: 'deposit', source_key: 'shots:1', required_minor: 300_000n, remaining_minor: 125_000n })
+    .values({
+      brand_id: brandId,
+      member_id: p0,
+      source: 'deposit',
+      source_key: 'shots:1',
+      required_minor: 300_000n,
+      remaining_minor: 125_000n,
+    })
     .execute();
   // A case with its proof.
-  const paid = await request({ member: p4, type: 'withdraw', state: 'paid', amount: 500_000n, methodId: nagadOut, ageMinutes: 300, payout: accC });
+  const paid = await request({
+    member: p4,
+    type: 'withdraw',
+    state: 'paid',
+    amount: 500_000n,
+    methodId: nagadOut,
+    ageMinutes: 300,
+    payout: accC,
+  });
   await k
     .insertInto('cashier_cases')
     .values({ brand_id: brandId, request_id: BigInt(paid), kind: 'not_received', proof: PNG, proof_type: 'image/png' })
     .execute();
-  const paid2 = await request({ member: p3, type: 'withdraw', state: 'paid', amount: 700_000n, methodId: bankOut, ageMinutes: 500, payout: accB });
+  const paid2 = await request({
+    member: p3,
+    type: 'withdraw',
+    state: 'paid',
+    amount: 700_000n,
+    methodId: bankOut,
+    ageMinutes: 500,
+    payout: accB,
+  });
   await k
     .insertInto('cashier_cases')
     .values({ brand_id: brandId, request_id: BigInt(paid2), kind: 'partial', remaining_minor: 200_000n })
@@ -273,7 +455,9 @@ async function main() {
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
   const ours = await sql<{ id: string; amount_minor: string; provider_tx_id: string }>`
     SELECT id::text, amount_minor::text, provider_tx_id FROM cashier_requests
-     WHERE method_id = ${bkash} AND created_at >= ${yesterday}::date AND created_at < ${yesterday}::date + 1`.execute(k);
+     WHERE method_id = ${bkash} AND created_at >= ${yesterday}::date AND created_at < ${yesterday}::date + 1`.execute(
+    k,
+  );
   records = ours.rows.map((r, i) => ({
     kind: 'deposit' as const,
     requestId: r.id,
@@ -282,8 +466,23 @@ async function main() {
     currency: 'BDT',
     status: 'paid' as const,
   }));
-  records.push({ kind: 'deposit', requestId: '999999', providerTxId: 'DPX77', amountMinor: 300_000n, currency: 'BDT', status: 'paid' });
-  await request({ member: p5, type: 'deposit', state: 'credited', amount: 120_000n, methodId: bkash, ageMinutes: 1440 - 60, providerTx: 'DPMISS' });
+  records.push({
+    kind: 'deposit',
+    requestId: '999999',
+    providerTxId: 'DPX77',
+    amountMinor: 300_000n,
+    currency: 'BDT',
+    status: 'paid',
+  });
+  await request({
+    member: p5,
+    type: 'deposit',
+    state: 'credited',
+    amount: 120_000n,
+    methodId: bkash,
+    ageMinutes: 1440 - 60,
+    providerTx: 'DPMISS',
+  });
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -291,13 +490,43 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
   });
   mkdirSync(OUT, { recursive: true });
-  const screens: { name: string; at: string; wait: string; tablet?: boolean; full?: boolean }[] = [
+  const screens: {
+    name: string;
+    at: string;
+    wait: string;
+    tablet?: boolean;
+    full?: boolean;
+    click?: string;
+    then?: string;
+  }[] = [
     { name: 'cashier-deposits', at: `/cashier/deposits/${depOpen}`, wait: '.cashier-history li', tablet: true },
     { name: 'cashier-withdrawals', at: `/cashier/withdrawals/${wdBig}`, wait: '.cashier-history li', tablet: true },
+    {
+      name: 'cashier-reject',
+      at: `/cashier/deposits/${depOpen}`,
+      wait: '.cashier-history li',
+      click: '.cashier-actions .button-danger',
+      then: '[role=dialog]',
+    },
     { name: 'cashier-cases', at: '/cashier/cases', wait: 'table' },
+    {
+      name: 'cashier-case-proof',
+      at: '/cashier/cases',
+      wait: 'table',
+      click: 'td.cd-actions .button:not(.button-primary)',
+      then: 'img.cashier-proof',
+    },
     { name: 'cashier-totals', at: '/cashier/totals', wait: 'table' },
     { name: 'cashier-reconciliation', at: '/cashier/reconciliation', wait: '.notice' },
     { name: 'cashier-methods', at: '/cashier/methods', wait: 'table' },
+    {
+      name: 'cashier-method-form',
+      at: '/cashier/methods',
+      wait: 'table',
+      click: 'tbody tr:nth-child(2) .cd-actions .button',
+      then: 'form',
+      full: true,
+    },
     { name: 'cashier-settings', at: '/cashier/settings', wait: 'form', full: true },
     { name: 'cashier-player-tab', at: `/players/${p0}/cashier`, wait: 'table' },
     { name: 'cashier-dashboard', at: '/dashboard', wait: '.figure-grid' },
@@ -323,6 +552,13 @@ async function main() {
           const page = await context.newPage();
           await page.goto(`${url}/admin${s.at}`);
           await page.locator(s.wait).first().waitFor({ timeout: 15_000 });
+          if (s.click) {
+            await page.locator(s.click).first().click();
+            await page
+              .locator(s.then ?? s.wait)
+              .first()
+              .waitFor({ timeout: 15_000 });
+          }
           await page.waitForTimeout(300);
           const file = path.join(OUT, `${s.name}-${lang}-${theme}-${device}.png`);
           await page.screenshot({ path: file, fullPage: s.full ?? false });
