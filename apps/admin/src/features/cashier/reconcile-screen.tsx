@@ -76,8 +76,12 @@ export function ReconcileScreen() {
                       </td>
                       <td className="mono">{d.requestId ? `#${f.digits(d.requestId)}` : '—'}</td>
                       <td className="mono">{d.providerTxId ?? '—'}</td>
-                      <td className="mono">{d.ours ?? '—'}</td>
-                      <td className="mono">{d.theirs ?? '—'}</td>
+                      <td className="mono">
+                        {d.kind === 'state' && d.ours ? t(`cashier.states.${d.ours}`) : (d.ours ?? '—')}
+                      </td>
+                      <td className="mono">
+                        {d.kind === 'state' && d.theirs ? t(`cashier.reconcile.status.${d.theirs}`) : (d.theirs ?? '—')}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

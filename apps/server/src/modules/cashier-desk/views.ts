@@ -34,7 +34,10 @@ export async function staffViews(
   return rows.map((r) => {
     const m = r.method_id === null ? undefined : methodById.get(r.method_id);
     const account = r.payout_account_id === null ? undefined : accountById.get(String(r.payout_account_id));
-    const aboveThreshold = r.type === 'withdraw' && BigInt(r.amount_minor) > BigInt(settings.four_eyes_minor);
+    // migrations/0039: withdrawals, and deposit approvals, above the threshold need two staff members.
+    const aboveThreshold = BigInt(r.amount_minor) > BigInt(settings.four_eyes_minor);
+    const deciding =
+      r.type === 'deposit' ? r.state === 'submitted' || r.state === 'under_review' : r.state === 'under_review';
     return {
       id: String(r.id),
       type: r.type,
@@ -56,8 +59,8 @@ export async function staffViews(
       payeeName: account?.payee_name ?? null,
       reason: r.reason,
       firstApprovedBy: r.first_approved_by === null ? null : (staffById.get(String(r.first_approved_by)) ?? ''),
-      // Above the threshold a withdrawal waits for a second staff member until it is decided.
-      needsSecondApproval: aboveThreshold && r.state === 'under_review',
+      // Above the threshold a request waits for a second staff member until it is decided.
+      needsSecondApproval: aboveThreshold && deciding,
       confirmation: r.confirmation,
       payoutAttempts: r.payout_attempts,
     };
