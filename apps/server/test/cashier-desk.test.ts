@@ -417,6 +417,30 @@ describe(`the finance desk on ${TEST_ENGINE}`, () => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('names the first approver of a request above the four-eyes threshold and says it needs a second', async () => {
+    const member = await newMember();
+    const first = await t.db.kysely
+      .insertInto('staff')
+      .values({ brand_id: brandId, username: 'karim.first', roles: ['finance'], created_by: 'test' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The first test set the threshold to 20,000.50.
+    const big = await insertRequest({ member, type: 'withdraw', state: 'under_review', amount: 3_000_000n });
+    await t.db.kysely
+      .updateTable('cashier_requests')
+      .set({ first_approved_by: first.id, first_approved_at: new Date() })
+      .where('id', '=', BigInt(big))
+      .execute();
+    const small = await insertRequest({ member, type: 'withdraw', state: 'under_review', amount: 100_000n });
+    const view = async (id: string) => (await send(cashierRequestCall, finance, { params: { id } })).json().value;
+    expect(await view(big)).toMatchObject({ firstApprovedBy: 'karim.first', needsSecondApproval: true });
+    expect(await view(small)).toMatchObject({ firstApprovedBy: null, needsSecondApproval: false });
+    await t.db.kysely
+      .deleteFrom('cashier_requests')
+      .where('id', 'in', [BigInt(big), BigInt(small)])
+      .execute();
+  });
+
   it("answers NOT_FOUND for another brand's request before any decision", async () => {
     const otherId = (
       await createBrand(
