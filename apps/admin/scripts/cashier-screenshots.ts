@@ -25,18 +25,12 @@ import { seedDemo } from '../../server/src/seed/demo';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const root = path.resolve(here, '../../..');
 const OUT = path.resolve(here, '../docs/screenshots');
-/** A small round logo (a pink disc with a white ring), drawn as a real PNG. */
-function drawLogo(size = 64): Buffer {
+/** A picture drawn pixel by pixel, encoded as a real PNG (RGBA, no filter). */
+function drawPng(width: number, height: number, pixel: (x: number, y: number) => [number, number, number, number]) {
   const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 4);
-    for (let x = 0; x < size; x++) {
-      const d = Math.hypot(x - size / 2 + 0.5, y - size / 2 + 0.5);
-      const inside = d < size / 2 - 1;
-      const ring = d > size / 2 - 10 && d < size / 2 - 6;
-      const [r, g, b] = ring ? [255, 255, 255] : [226, 19, 110];
-      row.set([r, g, b, inside ? 255 : 0], 1 + x * 4);
-    }
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 4);
+    for (let x = 0; x < width; x++) row.set(pixel(x, y), 1 + x * 4);
     rows.push(row);
   }
   const chunk = (type: string, data: Buffer) => {
@@ -48,8 +42,8 @@ function drawLogo(size = 64): Buffer {
     return Buffer.concat([head, data, crc]);
   };
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -58,7 +52,23 @@ function drawLogo(size = 64): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
-const PNG = drawLogo();
+
+/** A round logo: a pink disc with a white ring. */
+const PNG = drawPng(64, 64, (x, y) => {
+  const d = Math.hypot(x - 31.5, y - 31.5);
+  const ring = d > 22 && d < 26;
+  return ring ? [255, 255, 255, 255] : [226, 19, 110, d < 31 ? 255 : 0];
+});
+
+/** A player's proof: a phone's statement screen, a header band and lines of text. */
+const PROOF = drawPng(270, 480, (x, y) => {
+  if (y < 60) return [226, 19, 110, 255];
+  const line = (y - 80) % 36;
+  const width = 60 + ((Math.floor((y - 80) / 36) * 53) % 150);
+  if (y > 80 && line < 12 && x > 20 && x < 20 + width) return [90, 98, 110, 255];
+  if (y > 380 && y < 430 && x > 20 && x < 250) return [230, 235, 240, 255];
+  return [250, 250, 250, 255];
+});
 
 let records: ProviderRecord[] = [];
 
@@ -435,7 +445,13 @@ async function main() {
   });
   await k
     .insertInto('cashier_cases')
-    .values({ brand_id: brandId, request_id: BigInt(paid), kind: 'not_received', proof: PNG, proof_type: 'image/png' })
+    .values({
+      brand_id: brandId,
+      request_id: BigInt(paid),
+      kind: 'not_received',
+      proof: PROOF,
+      proof_type: 'image/png',
+    })
     .execute();
   const paid2 = await request({
     member: p3,
