@@ -26,6 +26,17 @@ function dashboard() {
     days,
     countedAt: '2026-11-26T09:30:00.000Z',
     live: { onlinePlayers: 12, openRounds: 5 },
+    cashier: {
+      deposits: '25000.00',
+      depositCount: 7,
+      withdrawals: '12000.00',
+      withdrawalCount: 3,
+      fees: '150.00',
+      queues: {
+        deposits: { total: 4, oldestAgeSeconds: 2 * 3600 + 5 * 60 },
+        withdrawals: { total: 0, oldestAgeSeconds: null },
+      },
+    },
   };
 }
 
@@ -43,6 +54,12 @@ describe('the dashboard', () => {
     const rows = within(screen.getByRole('table', { name: 'Figures by day' })).getAllByRole('row');
     expect(rows).toHaveLength(31);
     expect(within(rows[1] as HTMLElement).getByRole('rowheader').textContent).toBe('2026-11-26');
+    const cashier = screen.getByRole('region', { name: 'Cashier today' });
+    expect(within(cashier).getByText('৳25,000.00')).toBeTruthy();
+    expect(within(cashier).getByText('7 requests')).toBeTruthy();
+    expect(within(cashier).getByText('৳150.00')).toBeTruthy();
+    expect(within(cashier).getByText('oldest 2 h 5 min')).toBeTruthy();
+    expect(within(cashier).getByText('none waiting')).toBeTruthy();
   });
 
   it('says what went wrong and offers a retry when the figures cannot be read', async () => {

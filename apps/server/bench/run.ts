@@ -14,6 +14,7 @@
  *  8. The back office's dashboard over ten million rounds on PostgreSQL (bench/dashboard.ts).
  *  9. Deposit credits from signed webhooks over 1,000 players against a raw two-row transfer on
  *     PostgreSQL (bench/cashier.ts).
+ *     and The finance desk's queue of 100,000 open requests on PostgreSQL (bench/cashier-queue.ts).
  * Each server runs in its own process; autocannon drives it from this one. The crash round's
  * server runs in this process and its players on a worker thread (bench/crash-players.ts).
  *
@@ -26,6 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { backofficeBench } from './backoffice';
 import { cashierBench } from './cashier';
+import { cashierQueueBench } from './cashier-queue';
 import { crashBench } from './crash';
 import { dashboardBench } from './dashboard';
 import { loginBench } from './login';
@@ -133,7 +135,10 @@ async function main() {
     if (wanted.has('web')) await webBench({ start: (env) => khelaServer(dataDir, env) });
     if (wanted.has('backoffice')) await backofficeBench();
     if (wanted.has('dashboard')) await dashboardBench();
-    if (wanted.has('cashier')) await cashierBench();
+    if (wanted.has('cashier')) {
+      await cashierBench();
+      await cashierQueueBench();
+    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

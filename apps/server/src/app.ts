@@ -14,6 +14,7 @@ import { brandSettingsRoutes } from './modules/brand-settings/routes';
 import { depositRoutes } from './modules/cashier/deposit-routes';
 import { cashierRoutes } from './modules/cashier/routes';
 import { cashierSecurityRoutes } from './modules/cashier/security-routes';
+import { cashierDeskRoutes } from './modules/cashier-desk/routes';
 import { catalogDeskRoutes } from './modules/catalog-desk/routes';
 import { contentDeskRoutes } from './modules/content-desk/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(contentDeskRoutes);
   await app.register(catalogDeskRoutes);
   await app.register(brandSettingsRoutes);
+  await app.register(cashierDeskRoutes);
   await app.register(riskRoutes);
   await app.register(inhouseRoutes);
   await app.register(diceRoutes);

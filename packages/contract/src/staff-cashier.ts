@@ -433,3 +433,23 @@ export const playerCashierCall = defineCall({
   query: z.object({ before: bigId.optional(), pageSize: z.coerce.number().int().min(1).max(200).default(50) }).strict(),
   response: z.object({ list: z.array(StaffRequest), next: z.string().nullable() }),
 });
+
+/** Where an uploaded method logo is served: this prefix and the logo's random key (a new one per upload). */
+export const METHOD_LOGO_PATH_PREFIX = '/wps/cashier/logo/';
+
+/** The address of a method's uploaded logo (`cashier_methods.logo` holds its key), or null for the channel's icon. */
+export function methodLogoUrl(key: string | null): string | null {
+  return key ? `${METHOD_LOGO_PATH_PREFIX}${key}` : null;
+}
+
+/** GET /wps/cashier/logo/:key: an uploaded method logo's bytes. An <img> loads it; the apps never `call` it. */
+export const methodLogoImageCall = defineCall({
+  method: 'GET',
+  path: '/wps/cashier/logo/:key',
+  auth: 'none',
+  tag: TAG,
+  summary: "A payment method's uploaded logo (its address changes with every upload)",
+  params: z.object({ key: z.string().max(64) }),
+  response: z.unknown(),
+  binary: true,
+});

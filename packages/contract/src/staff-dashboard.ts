@@ -48,6 +48,19 @@ export const Dashboard = z.object({
     /** Game rounds with stakes taken and no result yet. */
     openRounds: z.number().int(),
   }),
+  /** The cashier today (BACK_OFFICE_TIME_ZONE): money in and out and what waits at the finance desk. */
+  cashier: z.object({
+    deposits: amount,
+    depositCount: z.number().int(),
+    withdrawals: amount,
+    withdrawalCount: z.number().int(),
+    /** Fees of today's credited deposits and paid withdrawals. */
+    fees: amount,
+    queues: z.object({
+      deposits: z.object({ total: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }),
+      withdrawals: z.object({ total: z.number().int(), oldestAgeSeconds: z.number().int().nullable() }),
+    }),
+  }),
 });
 export type Dashboard = z.infer<typeof Dashboard>;
 

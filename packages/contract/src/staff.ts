@@ -48,7 +48,7 @@ export const ROLES = {
   owner: [...PERMISSIONS],
   /** Everything but moving money and managing staff, which stay with the owner and finance. */
   admin: PERMISSIONS.filter((p) => p !== 'players.adjust' && p !== 'cashier.approve' && p !== 'staff.write'),
-  finance: ['players.read', 'players.adjust', 'cashier.read', 'cashier.approve', 'reports.read'],
+  finance: ['players.read', 'players.adjust', 'cashier.read', 'cashier.approve', 'cashier.configure', 'reports.read'],
   support: ['players.read', 'players.write', 'cashier.read', 'content.read'],
   content: ['content.read', 'content.write', 'catalog.read', 'catalog.write', 'brand.read'],
   risk: ['players.read', 'risk.read', 'risk.write', 'cashier.read', 'reports.read'],

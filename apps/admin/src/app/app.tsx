@@ -72,6 +72,11 @@ const CatalogPage = lazy(() =>
     ([m]) => ({ default: m.CatalogPage }),
   ),
 );
+const CashierPage = areaScreen(
+  'cashier',
+  () => import('../features/cashier/cashier-page'),
+  (m) => m.CashierPage,
+);
 const SessionsPage = lazy(() =>
   import('../features/sessions/sessions-page').then((m) => ({ default: m.SessionsPage })),
 );
@@ -91,6 +96,7 @@ const SCREENS: Record<string, () => React.ReactNode> = {
   audit: () => later(<AuditPage />),
   brand: () => later(<BrandPage />),
   catalog: () => later(<CatalogPage />),
+  cashier: () => later(<CashierPage />),
   content: () => later(<ContentPage />),
   dashboard: () => later(<DashboardPage />),
   staff: () => later(<StaffPage />),

@@ -13,7 +13,7 @@ export type Area = { id: string; path: string; permission: Permission; built: bo
 export const AREAS: readonly Area[] = [
   { id: 'dashboard', path: '/dashboard', permission: 'reports.read', built: true },
   { id: 'players', path: '/players', permission: 'players.read', built: true },
-  { id: 'cashier', path: '/cashier', permission: 'cashier.read', built: false },
+  { id: 'cashier', path: '/cashier', permission: 'cashier.read', built: true },
   { id: 'content', path: '/content', permission: 'content.read', built: true },
   { id: 'catalog', path: '/catalog', permission: 'catalog.read', built: true },
   { id: 'brand', path: '/brand', permission: 'brand.read', built: true },

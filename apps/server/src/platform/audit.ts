@@ -129,7 +129,13 @@ export type AuditEvent =
   /** A code mailed to an address the player wants to bind (detail.email, masked). */
   | 'member.email.code'
   /** The player bound or changed their email address with a code (before and after, masked). */
-  | 'member.email.bound';
+  | 'member.email.bound'
+  /** Finance desk (CASHIER.md): the cashier settings and methods, each with before and after. */
+  | 'cashier.settings.changed'
+  | 'cashier.method.added'
+  | 'cashier.method.changed'
+  /** A method's logo uploaded (detail: its type and size). */
+  | 'cashier.method.logo';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -998,7 +998,18 @@ export interface PspSandboxRecordsTable {
   decided_at: Date | null;
 }
 
+/** An uploaded method logo (migrations/0043-cashier-desk.sql). */
+export interface CashierMethodLogosTable {
+  key: string;
+  brand_id: number;
+  method_id: number;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Buffer;
+  created_at: GeneratedTimestamp;
+}
+
 export interface DB {
+  cashier_method_logos: CashierMethodLogosTable;
   psp_secrets: PspSecretsTable;
   psp_sandbox_records: PspSandboxRecordsTable;
   responsible_play_limits: ResponsiblePlayLimitsTable;

@@ -94,6 +94,12 @@ export const methodLogoCall = /* @__PURE__ */ endpoint<typeof staffCashierDefs.m
   auth: 'staff:cashier.configure',
   input: ['body', 'params'],
 });
+export const methodLogoImageCall = /* @__PURE__ */ endpoint<typeof staffCashierDefs.methodLogoImageCall>({
+  method: 'GET',
+  path: '/wps/cashier/logo/:key',
+  auth: 'none',
+  input: ['params'],
+});
 export const playerCashierCall = /* @__PURE__ */ endpoint<typeof staffCashierDefs.playerCashierCall>({
   method: 'GET',
   path: '/bo/players/:id/cashier',

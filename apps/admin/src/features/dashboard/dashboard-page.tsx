@@ -54,6 +54,7 @@ export function DashboardPage() {
             <Figure label={t('dashboard.online')} value={f.count(d.live.onlinePlayers)} live />
             <Figure label={t('dashboard.openRounds')} value={f.count(d.live.openRounds)} live />
           </section>
+          <CashierToday dashboard={d} money={money} />
           <Suspense fallback={<Loading />}>
             <DailyChart dashboard={d} />
           </Suspense>
@@ -120,5 +121,66 @@ function DaysTable({ dashboard, money }: { dashboard: Dashboard; money: (a: stri
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** How long the oldest request has waited, in the largest two units. */
+function useAge() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  return (seconds: number | null) => {
+    if (seconds === null) return t('dashboard.cashier.none');
+    const d = Math.floor(seconds / 86_400);
+    const h = Math.floor((seconds % 86_400) / 3600);
+    const m = Math.floor((seconds % 3600) / 60);
+    const age =
+      d > 0
+        ? t('dashboard.cashier.age.dh', { d: f.digits(d), h: f.digits(h) })
+        : h > 0
+          ? t('dashboard.cashier.age.hm', { h: f.digits(h), m: f.digits(m) })
+          : t('dashboard.cashier.age.m', { m: f.digits(m) });
+    return t('dashboard.cashier.oldest', { age });
+  };
+}
+
+/** Today's money in and out, its fees, and what waits at the finance desk (CASHIER.md). */
+function CashierToday({ dashboard, money }: { dashboard: Dashboard; money: (a: string) => string }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const age = useAge();
+  const c = dashboard.cashier;
+  return (
+    <section className="figure-grid" aria-label={t('dashboard.cashier.title')}>
+      <div className="figure">
+        <span className="figure-label">{t('dashboard.cashier.deposits')}</span>
+        <strong className="figure-value">{money(c.deposits)}</strong>
+        <small>{t('dashboard.cashier.count', { n: f.count(c.depositCount) })}</small>
+      </div>
+      <div className="figure">
+        <span className="figure-label">{t('dashboard.cashier.withdrawals')}</span>
+        <strong className="figure-value">{money(c.withdrawals)}</strong>
+        <small>{t('dashboard.cashier.count', { n: f.count(c.withdrawalCount) })}</small>
+      </div>
+      <div className="figure">
+        <span className="figure-label">{t('dashboard.cashier.fees')}</span>
+        <strong className="figure-value">{money(c.fees)}</strong>
+      </div>
+      <div className="figure">
+        <span className="figure-label">
+          {t('dashboard.cashier.depositQueue')}
+          <span className="figure-live">{t('dashboard.now')}</span>
+        </span>
+        <strong className="figure-value">{f.count(c.queues.deposits.total)}</strong>
+        <small>{age(c.queues.deposits.oldestAgeSeconds)}</small>
+      </div>
+      <div className="figure">
+        <span className="figure-label">
+          {t('dashboard.cashier.withdrawQueue')}
+          <span className="figure-live">{t('dashboard.now')}</span>
+        </span>
+        <strong className="figure-value">{f.count(c.queues.withdrawals.total)}</strong>
+        <small>{age(c.queues.withdrawals.oldestAgeSeconds)}</small>
+      </div>
+    </section>
   );
 }

@@ -10,13 +10,14 @@ import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { LoginsTab, NotesTab, SessionsTab } from './account-tabs';
 import { AdjustDialog } from './adjust-dialog';
+import { CashierTab } from './cashier-tab';
 import { LedgerTab, RoundsTab } from './history-tabs';
 import { LabelsDialog, StatusDialog } from './profile-dialogs';
 import { type Profile, type Rights, StatusBadge, useMoney } from './shared';
 
 export const profileKey = (id: number) => ['bo', 'players', id] as const;
 
-const TABS = ['ledger', 'rounds', 'logins', 'sessions', 'notes'] as const;
+const TABS = ['ledger', 'rounds', 'cashier', 'logins', 'sessions', 'notes'] as const;
 type Tab = (typeof TABS)[number];
 
 /** A player's profile (BACK-OFFICE.md "Players"): who they are, their money, and the desk's tools. */
@@ -53,6 +54,7 @@ export function PlayerProfilePage({ rights }: { rights: Rights }) {
       <div className="tab-panel">
         {tab === 'ledger' && <LedgerTab p={p} />}
         {tab === 'rounds' && <RoundsTab p={p} />}
+        {tab === 'cashier' && <CashierTab p={p} />}
         {tab === 'logins' && <LoginsTab id={id} />}
         {tab === 'sessions' && <SessionsTab p={p} rights={rights} />}
         {tab === 'notes' && <NotesTab p={p} rights={rights} />}

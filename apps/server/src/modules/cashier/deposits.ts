@@ -7,7 +7,7 @@ import type {
   MethodChannel,
   MethodsAnswer,
 } from '@khela/contract';
-import { fromMinor, toMinor } from '@khela/contract';
+import { fromMinor, methodLogoUrl, toMinor } from '@khela/contract';
 import type { BrandSnapshot } from '../../platform/brand';
 import { textIn } from '../../platform/brand';
 import type { Database } from '../../platform/db';
@@ -45,9 +45,7 @@ function methodView(m: MethodRow, lang: string, brand: BrandSnapshot): CashierMe
     kind: m.kind,
     channel: m.channel as MethodChannel,
     name: methodName(m, lang, brand),
-    // The finance desk serves uploaded logos under this prefix by their key (its contract's
-    // methodLogoUrl, which this line becomes once both are merged).
-    logoUrl: m.logo ? `/wps/cashier/logo/${m.logo}` : null,
+    logoUrl: methodLogoUrl(m.logo),
     currency: m.currency,
     min: money(m.min_minor),
     max: money(m.max_minor),

@@ -1,5 +1,6 @@
 import { BACK_OFFICE_TIME_ZONE, DASHBOARD_DAYS, type Dashboard, type DayFigures, fromMinor } from '@khela/contract';
 import type { Database } from '../../platform/db';
+import { cashierToday } from '../cashier-desk/reports';
 import * as repo from './repo';
 
 const DAY_MS = 86_400_000;
@@ -33,10 +34,11 @@ export async function countFigures(db: Database): Promise<{ brands: number; days
 export async function dashboard(db: Database, brandId: number): Promise<Dashboard> {
   const [money, to] = await Promise.all([repo.brandCurrency(db.kysely, brandId), repo.today(db.kysely)]);
   const from = addDays(to, -(DASHBOARD_DAYS - 1));
-  const [rows, onlinePlayers, openRounds] = await Promise.all([
+  const [rows, onlinePlayers, openRounds, cashier] = await Promise.all([
     repo.countedDays(db.kysely, brandId, from, to),
     repo.onlinePlayers(db.kysely, brandId, ONLINE_MINUTES),
     repo.openRounds(db.kysely, brandId),
+    cashierToday(db, brandId, money.currency_decimals),
   ]);
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const amount = (minor: bigint) => fromMinor(minor, money.currency_decimals);
@@ -62,5 +64,6 @@ export async function dashboard(db: Database, brandId: number): Promise<Dashboar
     days,
     countedAt: counted ? counted.toISOString() : null,
     live: { onlinePlayers, openRounds },
+    cashier,
   };
 }
