@@ -25,18 +25,18 @@ import {
   withdrawConfirmCall,
   withdrawSummaryCall,
 } from '@khela/contract/endpoints';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api';
 import { useSessionToken } from '../../lib/session';
-import { CASHIER_KEY } from './keys';
 
 /**
  * The cashier's calls (contract cashier.ts) as query hooks. Every query key starts with
  * 'cashier', so a notice pushed over the socket refreshes whatever cashier page is open
  * (notice-listener.tsx), and every change refreshes the wallet's balance too.
  */
-export { CASHIER_KEY };
+export const CASHIER_KEY = 'cashier';
 
 /**
  * States a request no longer leaves: the contract's CASHIER_FINAL_STATES. This and the two limits
@@ -169,16 +169,44 @@ export function useMessages() {
   });
 }
 
-/** A change: on success every cashier query and the wallet balance are read again. */
+type Handlers<O> = { onSuccess?(out: O): void; onError?(e: unknown): void; onSettled?(): void };
+
+/**
+ * A change: `mutate(input, handlers)` with `isPending`; on success every cashier query and the
+ * wallet balance are read again. (Not TanStack's useMutation: sharing it with the avatar menu
+ * would split it into a chunk the first screen has to name, and the home page is at its budget.)
+ * A second call while one is on its way is ignored, so a double tap sends once.
+ */
 function useChange<I, O>(send: (input: I) => Promise<O>) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSuccess: () => {
-      void client.invalidateQueries({ queryKey: [CASHIER_KEY] });
-      void client.invalidateQueries({ queryKey: ['wallet'] });
+  const [isPending, setPending] = useState(false);
+  const busy = useRef(false);
+  const sendRef = useRef(send);
+  sendRef.current = send;
+  const mutate = useCallback(
+    (input: I, h: Handlers<O> = {}) => {
+      if (busy.current) return;
+      busy.current = true;
+      setPending(true);
+      sendRef
+        .current(input)
+        .then(
+          (out) => {
+            void client.invalidateQueries({ queryKey: [CASHIER_KEY] });
+            void client.invalidateQueries({ queryKey: ['wallet'] });
+            h.onSuccess?.(out);
+          },
+          (e: unknown) => h.onError?.(e),
+        )
+        .finally(() => {
+          busy.current = false;
+          setPending(false);
+          h.onSettled?.();
+        });
     },
-  });
+    [client],
+  );
+  return { mutate, isPending };
 }
 
 type Input<E extends ClientEndpoint> = CallInput<DefinitionOf<E>>;

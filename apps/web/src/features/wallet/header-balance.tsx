@@ -2,7 +2,8 @@ import { EyeIcon, EyeOffIcon, RefreshIcon } from '@khela/ui/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOpenCentre } from '../../components/centre/address';
+import { useLocation, useNavigate } from 'react-router';
+import { centreTo } from '../../components/centre/address';
 import { currencySymbol, useFormat } from '../../lib/format';
 import { useRealtimeConnection } from '../../lib/realtime';
 import { local } from '../../lib/storage';
@@ -25,7 +26,10 @@ export default function HeaderBalance() {
   useRealtimeConnection(reload);
   const { data, isFetching, refetch } = useBalance();
   const [hidden, setHidden] = useState(() => local.get('hideBalance') === '1');
-  const openCentre = useOpenCentre();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The address's own helper (not useOpenCentre): the first screen's code already has it.
+  const openCentre = (page: 'depositv2' | 'withdraw') => navigate(centreTo(location, 'member', page));
 
   const toggle = () => {
     const next = !hidden;
@@ -74,10 +78,10 @@ export default function HeaderBalance() {
           <RefreshIcon size={16} />
         </button>
       </div>
-      <button type="button" className="btn btn-primary hb-deposit" onClick={() => openCentre('member', 'depositv2')}>
+      <button type="button" className="btn btn-primary hb-deposit" onClick={() => openCentre('depositv2')}>
         {t('wallet.deposit')}
       </button>
-      <button type="button" className="btn btn-ghost hb-withdraw" onClick={() => openCentre('member', 'withdraw')}>
+      <button type="button" className="btn btn-ghost hb-withdraw" onClick={() => openCentre('withdraw')}>
         {t('wallet.withdraw')}
       </button>
     </div>
