@@ -1,4 +1,11 @@
+import { type Stub, stub } from '@khela/client/testing';
+import { memberInfoCall, walletBalanceCall } from '@khela/contract';
 import type { CashierMethod, CashierRequest, WithdrawSummary } from '@khela/contract/cashier';
+import { IS_AGENT } from '@khela/contract/constants';
+import { screen } from '@testing-library/react';
+import { memberFixture, mockCalls, statusFixture } from '../../../test/render';
+
+// The cashier tests' fixtures (used by the *.test.tsx files beside it only).
 
 /** A method as the server answers it: a provider's bKash, ৳100–25,000, no fee. */
 export function methodFixture(over: Partial<CashierMethod> = {}): CashierMethod {
@@ -74,3 +81,20 @@ export function summaryFixture(over: Partial<WithdrawSummary> = {}): WithdrawSum
     ...over,
   };
 }
+
+/** A logged-in real player, with the given cashier answers over the defaults. */
+export function loggedIn(stubs: Stub[], isAgent: number = IS_AGENT.PLAYER) {
+  const calls = mockCalls(
+    [
+      stub(memberInfoCall, memberFixture({ account: 'rahim1234', type: isAgent, isAgent })),
+      stub(walletBalanceCall, { sumBalance: '5000.00', currency: 'BDT', currencySymbol: '৳', decimals: 2 }),
+      ...stubs,
+    ],
+    { status: statusFixture({ brand: { loggedInToHomePage: true } }) },
+  );
+  sessionStorage.setItem('token', 'tok-123456789012345678901234');
+  sessionStorage.setItem('isAgent', String(isAgent));
+  return calls;
+}
+
+export const centre = () => screen.findByRole('dialog', { name: 'Member centre' });

@@ -1,21 +1,14 @@
-import { failure, type Stub, stub } from '@khela/client/testing';
-import { memberInfoCall, walletBalanceCall } from '@khela/contract';
+import { failure, stub } from '@khela/client/testing';
 import { CASHIER_FINAL_STATES, PROOF_MAX_BYTES, TRANSFER_REMARK_MAX } from '@khela/contract/cashier';
-import { IS_AGENT } from '@khela/contract/constants';
-import {
-  cashierMethodsCall,
-  depositCall,
-  depositReferenceCall,
-  depositStatusCall,
-} from '@khela/contract/endpoints';
+import { cashierMethodsCall, depositCall, depositReferenceCall, depositStatusCall } from '@khela/contract/endpoints';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memberFixture, mockCalls, renderApp, resetBrowser, sentTo, statusFixture } from '../../../test/render';
+import { renderApp, resetBrowser, sentTo } from '../../../test/render';
 import { ui } from '../../lib/ui-store';
 import { FINAL_STATES, PROOF_MAX_BYTES as PROOF_HERE, TRANSFER_REMARK_MAX as REMARK_HERE } from './api';
 import { browser } from './browser';
-import { methodFixture, requestFixture } from './cashier-fixtures';
+import { centre, loggedIn, methodFixture, requestFixture } from './cashier-fixtures';
 
 /*
  * The deposit page (spec §2 depositv2, CASHIER.md "Deposit"): methods, amount, the
@@ -33,23 +26,6 @@ const bank = methodFixture({
   presets: ['5000.00'],
   processingMinutes: 60,
 });
-
-/** A logged-in real player, with the given cashier answers over the defaults. */
-export function loggedIn(stubs: Stub[], isAgent: number = IS_AGENT.PLAYER) {
-  const calls = mockCalls(
-    [
-      stub(memberInfoCall, memberFixture({ account: 'rahim1234', type: isAgent, isAgent })),
-      stub(walletBalanceCall, { sumBalance: '5000.00', currency: 'BDT', currencySymbol: '৳', decimals: 2 }),
-      ...stubs,
-    ],
-    { status: statusFixture({ brand: { loggedInToHomePage: true } }) },
-  );
-  sessionStorage.setItem('token', 'tok-123456789012345678901234');
-  sessionStorage.setItem('isAgent', String(isAgent));
-  return calls;
-}
-
-export const centre = () => screen.findByRole('dialog', { name: 'Member centre' });
 
 beforeEach(async () => {
   await resetBrowser('en');
