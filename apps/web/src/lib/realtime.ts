@@ -36,7 +36,9 @@ export function knownMessage(data: unknown): RealtimeMessage | null {
             type: 'notice',
             id: m.id,
             kind: m.kind,
-            params: m.params as Record<string, string>,
+            params: Object.fromEntries(
+              Object.entries(m.params).filter((e): e is [string, string] => typeof e[1] === 'string'),
+            ),
             requestId: typeof m.requestId === 'string' ? m.requestId : null,
             unread: typeof m.unread === 'number' ? m.unread : 0,
           }

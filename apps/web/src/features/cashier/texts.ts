@@ -33,6 +33,8 @@ export function loadCashierTexts(lang: string): Promise<void> {
 /** Suspends until the active language's cashier texts are in (a language switch loads them too). */
 export function useCashierTexts() {
   const tr = useTranslation();
-  use(loadCashierTexts(tr.i18n.language));
+  const lang = tr.i18n.language;
+  // Loaded already (the usual case after the first page): nothing to wait for.
+  if (!tr.i18n.exists('cashier.loading', { lng: lang })) use(loadCashierTexts(lang));
   return tr;
 }
