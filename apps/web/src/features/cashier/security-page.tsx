@@ -37,6 +37,19 @@ export default function SecurityPage() {
                 {t('cashier.security.changeLoginPassword')}
               </button>
             </section>
+            <section className="csh-section">
+              <h4>{t('cashier.security.contact')}</h4>
+              <dl className="csh-facts">
+                <div>
+                  <dt>{t('cashier.security.email')}</dt>
+                  <dd>{security.data.email ?? t('cashier.security.notSet')}</dd>
+                </div>
+                <div>
+                  <dt>{t('cashier.security.mobile')}</dt>
+                  <dd>{security.data.mobile ?? t('cashier.security.notSet')}</dd>
+                </div>
+              </dl>
+            </section>
             <PayoutAccountsSection summary={security.data} />
             <NewAddressSection summary={security.data} />
           </>
