@@ -229,11 +229,7 @@ function PresetChip({ amount, unit, onPick }: { amount: string; unit: Unit; onPi
   const fmt = useFormat();
   // The field shows the amount as the language writes numbers; it reads any script back.
   return (
-    <button
-      type="button"
-      className="rec-chip csh-chip"
-      onClick={() => onPick(fmt.number(amount, { max: unit.decimals }))}
-    >
+    <button type="button" className="csh-chip" onClick={() => onPick(fmt.number(amount, { max: unit.decimals }))}>
       {fmt.money(amount, unit)}
     </button>
   );

@@ -22,7 +22,7 @@ export default function FundPage() {
       <Loadable loading={funds.isPending} error={funds.error} onRetry={() => void funds.refetch()}>
         {d && unit ? (
           <>
-            <dl className="rec-summary">
+            <dl className="csh-figures">
               <div>
                 <dt>{t('cashier.balance')}</dt>
                 <dd>
@@ -32,7 +32,7 @@ export default function FundPage() {
             </dl>
             <p className="csh-note">{t('cashier.fund.single')}</p>
             {d.wallets.length > 0 ? (
-              <table className="rec-table">
+              <table className="csh-table">
                 <thead>
                   <tr>
                     <th>{t('cashier.fund.wallet')}</th>

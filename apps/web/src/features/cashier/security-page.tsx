@@ -342,7 +342,7 @@ function LoginsSection() {
         empty={list.length === 0}
         onRetry={() => void logins.refetch()}
       >
-        <table className="rec-table">
+        <table className="csh-table">
           <thead>
             <tr>
               <th>{t('cashier.time')}</th>

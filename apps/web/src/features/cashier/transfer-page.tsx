@@ -183,7 +183,7 @@ export default function TransferPage() {
         {list.length === 0 ? (
           <p className="csh-state">{t('cashier.transfer.none')}</p>
         ) : (
-          <table className="rec-table">
+          <table className="csh-table">
             <thead>
               <tr>
                 <th>{t('cashier.time')}</th>
@@ -200,7 +200,7 @@ export default function TransferPage() {
                   <td data-label={t('cashier.transfer.direction')}>{t(`cashier.transfer.${x.direction}`)}</td>
                   <td data-label={t('cashier.transfer.counterparty')}>{x.counterparty}</td>
                   <td data-label={t('cashier.amount')} className="num">
-                    <span className={x.direction === 'in' ? 'rec-pos' : 'rec-neg'}>
+                    <span className={x.direction === 'in' ? 'csh-pos' : 'csh-neg'}>
                       {fmt.money(x.amount, { ...unit, signed: x.direction === 'in' })}
                     </span>
                   </td>

@@ -69,7 +69,7 @@ function SummaryPanel({ summary: s, unit }: { summary: WithdrawSummary; unit: Un
   const done = remaining === 0n ? 100 : total > remaining ? Number(((total - remaining) * 100n) / total) : 0;
   return (
     <section className="csh-summary" aria-label={t('cashier.withdraw.summary')}>
-      <dl className="rec-summary">
+      <dl className="csh-figures">
         <div>
           <dt>{t('cashier.balance')}</dt>
           <dd>
@@ -254,7 +254,7 @@ function WithdrawForm({
         <legend>{t('cashier.payoutAccount')}</legend>
         {accounts.length === 0 ? <p className="csh-hint">{t('cashier.withdraw.noAccount')}</p> : null}
         {accounts.map((a) => (
-          <label key={a.id} className={`csh-method${usable(a) ? '' : ' csh-method-off'}`}>
+          <label key={a.id} className={`csh-method csh-method-plain${usable(a) ? '' : ' csh-method-off'}`}>
             <input
               type="radio"
               name="account"
@@ -285,7 +285,7 @@ function WithdrawForm({
           <button
             key={p}
             type="button"
-            className="rec-chip csh-chip"
+            className="csh-chip"
             onClick={() => setText(fmt.number(p, { max: unit.decimals }))}
           >
             {fmt.money(p, unit)}
@@ -294,7 +294,7 @@ function WithdrawForm({
         {all > 0n ? (
           <button
             type="button"
-            className="rec-chip csh-chip"
+            className="csh-chip"
             onClick={() => setText(fmt.number(decimal(all, unit.decimals), { max: unit.decimals }))}
           >
             {t('cashier.withdraw.all')}
