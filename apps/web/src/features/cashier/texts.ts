@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { use } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLocale, loadLocale } from '../../lib/i18n';
 
 /**
  * The cashier's texts — its pages, the request states, the notice kinds and its error codes —
@@ -14,17 +15,29 @@ const packs = import.meta.glob<Record<string, unknown>>('../../locales/*/cashier
 
 const loading = new Map<string, Promise<void>>();
 
-/** Loads `lang`'s cashier texts into i18next once (its main texts are already there). */
+/** Loads `lang`'s cashier texts into i18next once. */
 export function loadCashierTexts(lang: string): Promise<void> {
   let done = loading.get(lang);
   if (!done) {
     const files = Object.entries(packs).filter(([p]) => p.includes(`/locales/${lang}/cashier/`));
-    done = Promise.all(
-      files.map(async ([p, load]) => {
-        const ns = p.slice(p.lastIndexOf('/') + 1, -'.json'.length);
-        i18next.addResourceBundle(lang, 'translation', { [ns]: await load() }, true, false);
-      }),
-    ).then(() => undefined);
+    // A language not yet shown gets its main texts first: a bundle holding only the cashier's
+    // would look loaded to a later language switch (lib/i18n.ts changeLanguage).
+    const main =
+      i18next.hasResourceBundle(lang, 'translation') || !isLocale(lang)
+        ? Promise.resolve()
+        : loadLocale(lang).then((texts) => {
+            i18next.addResourceBundle(lang, 'translation', texts, true, false);
+          });
+    done = main
+      .then(() =>
+        Promise.all(
+          files.map(async ([p, load]) => {
+            const ns = p.slice(p.lastIndexOf('/') + 1, -'.json'.length);
+            i18next.addResourceBundle(lang, 'translation', { [ns]: await load() }, true, false);
+          }),
+        ),
+      )
+      .then(() => undefined);
     loading.set(lang, done);
   }
   return done;
