@@ -241,7 +241,10 @@ function WithdrawForm({
     >
       {!s.paymentPasswordSet ? (
         <p className="csh-note csh-warn">
-          {t('errors.PAYMENT_PASSWORD_NOT_SET')} <Link to={security}>{t('cashier.toSecurity')}</Link>
+          {t('errors.PAYMENT_PASSWORD_NOT_SET')}{' '}
+          <Link to={security} replace>
+            {t('cashier.toSecurity')}
+          </Link>
         </p>
       ) : null}
       {locked ? (
@@ -270,7 +273,7 @@ function WithdrawForm({
             </span>
           </label>
         ))}
-        <Link className="csh-link" to={security}>
+        <Link className="csh-link" to={security} replace>
           {t('cashier.withdraw.addAccount')}
         </Link>
         {error?.field === 'payoutAccountId' ? (
