@@ -53,7 +53,20 @@ export default defineConfig({
         // Stable names per chunk so size-limit can find "what the home route loads".
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
-        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: deferredChunk() }] },
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: deferredChunk() },
+            // The language setup and what it plugs in (the number formatter, react-i18next's
+            // binding, the manifest's language) stay one chunk, as the first screen loads them:
+            // left to itself the bundler splits them whenever a lazy page imports one without the
+            // others, and each split is one more file the home page names and fetches.
+            {
+              name: 'i18n',
+              test: /src[\\/]lib[\\/](i18n|format|install-app)\.ts$|react-i18next[\\/].*initReactI18next/,
+            },
+          ],
+        },
       },
     },
   },

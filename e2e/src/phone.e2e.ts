@@ -80,7 +80,10 @@ describe('a phone, 390 px wide', () => {
         await button('wallet.refreshBalance').click();
         expect((await refreshed).status()).toBe(200);
         await button('wallet.withdraw').click();
-        await page.getByRole('dialog', { name: exact(t(lang, 'wallet.withdraw')) }).waitFor();
+        await page
+          .getByRole('dialog', { name: exact(t(lang, 'memberCentre.title')) })
+          .getByRole('heading', { name: exact(t(lang, 'memberCentre.pages.withdraw')) })
+          .waitFor();
         expect(errors).toEqual([]);
       } finally {
         await context.close();

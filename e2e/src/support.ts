@@ -11,14 +11,33 @@ export type Lang = 'bn' | 'en';
 
 const LOCALES = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/web/src/locales');
 
-/** Every namespace file of a language, keyed like the app does: `header.login` is header.json's `login`. */
+/**
+ * Every namespace file of a language, keyed like the app does: `header.login` is header.json's
+ * `login`. A feature's lazily loaded pack (`cashier/errors.json`) merges into its namespace, as
+ * the app merges it when the feature opens.
+ */
 function loadTexts(lang: Lang): Record<string, unknown> {
-  const dir = path.join(LOCALES, lang);
-  return Object.fromEntries(
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => [f.slice(0, -'.json'.length), JSON.parse(readFileSync(path.join(dir, f), 'utf8'))]),
-  );
+  const out: Record<string, Record<string, unknown>> = {};
+  const merge = (into: Record<string, unknown>, from: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(from)) {
+      const have = into[k];
+      if (have && typeof have === 'object' && v && typeof v === 'object')
+        merge(have as Record<string, unknown>, v as Record<string, unknown>);
+      else into[k] = v;
+    }
+  };
+  const read = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) read(path.join(dir, e.name));
+      else if (e.name.endsWith('.json')) {
+        const ns = e.name.slice(0, -'.json'.length);
+        out[ns] ??= {};
+        merge(out[ns], JSON.parse(readFileSync(path.join(dir, e.name), 'utf8')));
+      }
+    }
+  };
+  read(path.join(LOCALES, lang));
+  return out;
 }
 
 const TEXTS: Record<Lang, Record<string, unknown>> = { bn: loadTexts('bn'), en: loadTexts('en') };

@@ -59,8 +59,13 @@ describe('the header wallet', () => {
       await expect.poll(() => page.getByTestId('header-balance').textContent()).toBe('****');
       await page.getByRole('button', { name: exact(t(lang, 'wallet.showBalance')) }).click();
 
+      // Deposit opens the member centre's deposit page (spec §2 depositv2).
       await page.getByRole('button', { name: exact(t(lang, 'wallet.deposit')) }).click();
-      await page.getByRole('dialog').getByText(t(lang, 'wallet.depositHow')).waitFor();
+      await page
+        .getByRole('dialog', { name: exact(t(lang, 'memberCentre.title')) })
+        .getByRole('heading', { name: exact(t(lang, 'memberCentre.pages.depositv2')) })
+        .waitFor();
+      expect(new URL(page.url()).searchParams.get('page')).toBe('depositv2');
       expect(errors).toEqual([]);
       await context.close();
     });

@@ -30,6 +30,19 @@ export function knownMessage(data: unknown): RealtimeMessage | null {
       return typeof m.sumBalance === 'string' && typeof m.currency === 'string'
         ? { type: 'balance', sumBalance: m.sumBalance, currency: m.currency }
         : null;
+    case 'notice':
+      return typeof m.id === 'string' && typeof m.kind === 'string' && m.params && typeof m.params === 'object'
+        ? {
+            type: 'notice',
+            id: m.id,
+            kind: m.kind,
+            params: Object.fromEntries(
+              Object.entries(m.params).filter((e): e is [string, string] => typeof e[1] === 'string'),
+            ),
+            requestId: typeof m.requestId === 'string' ? m.requestId : null,
+            unread: typeof m.unread === 'number' ? m.unread : 0,
+          }
+        : null;
     default:
       return null;
   }

@@ -43,8 +43,15 @@ function texts(lang: string): { key: string; text: string }[] {
     if (typeof value === 'string') out.push({ key, text: value });
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, `${key}.${k}`);
   };
-  for (const f of readdirSync(path.join(dir, lang)).filter((name) => name.endsWith('.json')))
-    walk(JSON.parse(readFileSync(path.join(dir, lang, f), 'utf8')), f.slice(0, -'.json'.length));
+  // The packs a feature loads when it opens (`cashier/`) follow the glossary too.
+  const read = (folder: string) => {
+    for (const e of readdirSync(folder, { withFileTypes: true })) {
+      if (e.isDirectory()) read(path.join(folder, e.name));
+      else if (e.name.endsWith('.json'))
+        walk(JSON.parse(readFileSync(path.join(folder, e.name), 'utf8')), e.name.slice(0, -'.json'.length));
+    }
+  };
+  read(path.join(dir, lang));
   return out;
 }
 

@@ -13,11 +13,35 @@ function keysOf(value: unknown, prefix = ''): string[] {
   return [prefix];
 }
 
-function load(lang: string) {
-  const files = readdirSync(path.join(dir, lang)).filter((f) => f.endsWith('.json'));
-  return Object.fromEntries(
-    files.map((f) => [f.slice(0, -5), JSON.parse(readFileSync(path.join(dir, lang, f), 'utf8'))]),
-  );
+/** A namespace's texts deep-merged with a lazily loaded pack's part of it (`<lang>/cashier/errors.json`). */
+function merge(into: Record<string, unknown>, from: Record<string, unknown>) {
+  for (const [k, v] of Object.entries(from)) {
+    const have = into[k];
+    if (have && typeof have === 'object' && v && typeof v === 'object')
+      merge(have as Record<string, unknown>, v as Record<string, unknown>);
+    else into[k] = v;
+  }
+}
+
+/**
+ * A language's texts by namespace: its files, and the packs a feature loads when it opens
+ * (subfolders such as `cashier/`, whose files merge into the namespace they are named after).
+ */
+function load(lang: string): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  const read = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) read(path.join(folder, entry.name));
+      else if (entry.name.endsWith('.json')) {
+        const ns = entry.name.slice(0, -5);
+        const texts = JSON.parse(readFileSync(path.join(folder, entry.name), 'utf8'));
+        out[ns] ??= {};
+        merge(out[ns], texts);
+      }
+    }
+  };
+  read(path.join(dir, lang));
+  return out;
 }
 
 const en = load('en');
@@ -55,8 +79,9 @@ describe('locale files', () => {
 
     it(`${lang} names the avatar menu's records as the member centre titles them`, () => {
       const texts = load(lang);
-      expect(texts.account.accountRecord).toBe(texts.memberCentre.pages.transactionHistory);
-      expect(texts.account.bettingRecord).toBe(texts.memberCentre.pages.personalHistoryCopy);
+      const pages = (texts.memberCentre as { pages: Record<string, string> }).pages;
+      expect(texts.account?.accountRecord).toBe(pages.transactionHistory);
+      expect(texts.account?.bettingRecord).toBe(pages.personalHistoryCopy);
     });
   }
 });

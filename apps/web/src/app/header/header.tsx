@@ -11,8 +11,8 @@ import './header.css';
 
 /** The avatar menu is its own chunk: visitors (most home views) never download it. */
 const AvatarMenu = lazy(() => import('../../features/account/avatar-menu'));
-/** Logged-in only too: the balance, Deposit and Withdraw, and the realtime socket. */
-const HeaderBalance = lazy(() => import('../../features/wallet/header-balance'));
+/** Logged-in only too: the balance, Deposit and Withdraw, the realtime socket and its notices. */
+const HeaderBalance = lazy(() => import('./member-header'));
 
 type HeaderProps = {
   /** Phones: the button that opens the side-menu drawer (only on routes with a side menu). */

@@ -2,18 +2,20 @@ import { EyeIcon, EyeOffIcon, RefreshIcon } from '@khela/ui/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { centreTo } from '../../components/centre/address';
 import { currencySymbol, useFormat } from '../../lib/format';
 import { useRealtimeConnection } from '../../lib/realtime';
-import { local, session } from '../../lib/storage';
+import { local } from '../../lib/storage';
 import { useBalance } from './api';
-import { CashierDialog, type CashierKind } from './cashier-dialog';
 import './wallet.css';
 
 const HIDDEN = '****';
 
 /**
  * The logged-in header's wallet (spec §2): currency symbol and balance with a hide toggle
- * (asterisks) and refresh; 'balance updating' until the first answer; Deposit and Withdraw.
+ * (asterisks) and refresh; 'balance updating' until the first answer; Deposit and Withdraw,
+ * which open the member centre's cashier pages (a trial account is asked to register there).
  * It also holds the tab's realtime socket, whose pushes keep the balance current.
  */
 export default function HeaderBalance() {
@@ -24,8 +26,10 @@ export default function HeaderBalance() {
   useRealtimeConnection(reload);
   const { data, isFetching, refetch } = useBalance();
   const [hidden, setHidden] = useState(() => local.get('hideBalance') === '1');
-  const [cashier, setCashier] = useState<CashierKind | null>(null);
-  const trial = session.get('isAgent') === '4';
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The address's own helper (not useOpenCentre): the first screen's code already has it.
+  const openCentre = (page: 'depositv2' | 'withdraw') => navigate(centreTo(location, 'member', page));
 
   const toggle = () => {
     const next = !hidden;
@@ -74,13 +78,12 @@ export default function HeaderBalance() {
           <RefreshIcon size={16} />
         </button>
       </div>
-      <button type="button" className="btn btn-primary hb-deposit" onClick={() => setCashier('deposit')}>
+      <button type="button" className="btn btn-primary hb-deposit" onClick={() => openCentre('depositv2')}>
         {t('wallet.deposit')}
       </button>
-      <button type="button" className="btn btn-ghost hb-withdraw" onClick={() => setCashier('withdraw')}>
+      <button type="button" className="btn btn-ghost hb-withdraw" onClick={() => openCentre('withdraw')}>
         {t('wallet.withdraw')}
       </button>
-      {cashier ? <CashierDialog kind={cashier} trial={trial} onClose={() => setCashier(null)} /> : null}
     </div>
   );
 }

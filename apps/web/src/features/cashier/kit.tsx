@@ -1,0 +1,347 @@
+import type { CashierMethod, CashierRequest, CashierState, MethodChannel } from '@khela/contract/cashier';
+import { readNumber } from '@khela/contract/format';
+import { fromMinor, toMinor } from '@khela/contract/money';
+import { type InputHTMLAttributes, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api';
+import { currencySymbol, useFormat } from '../../lib/format';
+import { useSystemStatus } from '../../lib/system';
+import { ChannelIcon } from './icons';
+
+/** How the brand's amounts are written: its currency's decimals and symbol. */
+export type Unit = { decimals: number; symbol: string };
+
+export function useUnit(): Unit {
+  const brand = useSystemStatus().data?.brand;
+  return { decimals: brand?.currencyDecimals ?? 2, symbol: currencySymbol(false, brand?.currencySymbol) };
+}
+
+/** An amount through the site's one formatter. */
+export function Money({ amount, unit }: { amount: string | bigint; unit: Unit }) {
+  const fmt = useFormat();
+  return <span className="csh-money">{fmt.money(amount, unit)}</span>;
+}
+
+/** What a person typed in an amount field (any digits, the locale's separators) as a plain decimal, or null. */
+export function typedAmount(text: string, locale: string, decimals: number): bigint | null {
+  const plain = readNumber(text, locale);
+  if (!/^\d{1,15}(\.\d+)?$/.test(plain)) return null;
+  return toMinor(plain, decimals);
+}
+
+/** A method's fee on an amount (minor units): basis points plus the fixed part, rounded up. */
+export function feeOf(m: Pick<CashierMethod, 'feeBp' | 'feeFixed'>, amount: bigint, decimals: number): bigint {
+  const fixed = toMinor(m.feeFixed, decimals) ?? 0n;
+  return (amount * BigInt(m.feeBp) + 9_999n) / 10_000n + fixed;
+}
+
+export const minor = (amount: string, decimals: number) => toMinor(amount, decimals) ?? 0n;
+export const decimal = (amount: bigint, decimals: number) => fromMinor(amount, decimals);
+
+/**
+ * A failure as the page shows it: the text for the field the server named (its own field
+ * errors, or the field a cashier error code belongs to), else for the whole form.
+ */
+export type Failure = { field: string | null; text: string };
+
+export function useFailure() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (e: unknown, fieldOf: Partial<Record<string, string>> = {}): Failure => {
+    if (!(e instanceof ApiError)) return { field: null, text: t('errors.NETWORK') };
+    const own = e.fieldErrors ? Object.entries(e.fieldErrors)[0] : undefined;
+    if (own) {
+      const [field, key] = own;
+      return { field, text: key.includes('.') ? t(key) : t(e.messageKey) };
+    }
+    let text = t(e.messageKey);
+    // The payment password's lock says until when (contract: PAYMENT_PASSWORD_LOCKED value.until).
+    const until = (e.value as { until?: string } | null | undefined)?.until;
+    if (e.code === 'PAYMENT_PASSWORD_LOCKED' && until)
+      text = `${text} ${t('cashier.lockedUntil', { time: fmt.date(until) })}`;
+    return { field: fieldOf[e.code] ?? null, text };
+  };
+}
+
+/** Error codes that belong to the payment password field wherever it is asked. */
+export const PASSWORD_CODES = {
+  PAYMENT_PASSWORD_WRONG: 'paymentPassword',
+  PAYMENT_PASSWORD_LOCKED: 'paymentPassword',
+  PAYMENT_PASSWORD_NOT_SET: 'paymentPassword',
+} as const;
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string | null;
+  hint?: ReactNode;
+  end?: ReactNode;
+  inputRef?: RefObject<HTMLInputElement | null>;
+};
+
+/** A labelled input with its hint and its error under it. */
+export function Field({ label, error, hint, end, inputRef, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div className={`csh-field${error ? ' csh-field-invalid' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="csh-input-row">
+        <input
+          ref={inputRef}
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-e` : hint ? `${id}-h` : undefined}
+          {...input}
+        />
+        {end}
+      </div>
+      {hint && !error ? (
+        <p id={`${id}-h`} className="csh-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-e`} className="csh-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The payment password: six digits on a number pad, whatever script they are typed in. */
+export function PasswordField({
+  label,
+  value,
+  onChange,
+  error,
+  autoComplete = 'off',
+}: {
+  label: string;
+  value: string;
+  onChange(v: string): void;
+  error?: string | null;
+  autoComplete?: string;
+}) {
+  return (
+    <Field
+      label={label}
+      type="password"
+      inputMode="numeric"
+      autoComplete={autoComplete}
+      maxLength={6}
+      value={value}
+      onChange={(e) => onChange(readNumber(e.target.value, 'en').replace(/\D/g, '').slice(0, 6))}
+      error={error}
+    />
+  );
+}
+
+/** A request's state, translated (cashier.states.*). */
+export function StateBadge({ state }: { state: CashierState }) {
+  const { t } = useTranslation();
+  const tone =
+    state === 'credited' || state === 'paid'
+      ? 'ok'
+      : state === 'rejected' || state === 'failed' || state === 'expired' || state === 'cancelled'
+        ? 'bad'
+        : 'open';
+  return <span className={`csh-state csh-state-${tone}`}>{t(`cashier.states.${state}`)}</span>;
+}
+
+/** The request's history: every state it went through, with its time and note. */
+export function Tracker({ request }: { request: CashierRequest }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  return (
+    <ol className="csh-tracker" aria-label={t('cashier.history')}>
+      {request.history.map((h, i) => (
+        <li key={`${h.state}-${h.at}`} className={i === request.history.length - 1 ? 'csh-tracker-now' : undefined}>
+          <span className="csh-tracker-state">{t(`cashier.states.${h.state}`)}</span>
+          <time dateTime={h.at}>{fmt.date(h.at)}</time>
+          {h.note ? <span className="csh-tracker-note">{h.note}</span> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The receipt: its number is the request's id. */
+export function Receipt({ request, unit }: { request: CashierRequest; unit: Unit }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const rows: [string, ReactNode][] = [
+    [t('cashier.receiptNo'), <code key="id">{request.id}</code>],
+    [t('cashier.status'), <StateBadge key="s" state={request.state} />],
+    [t('cashier.method'), request.methodName],
+    [t('cashier.amount'), <Money key="a" amount={request.amount} unit={unit} />],
+    [t('cashier.fee'), <Money key="f" amount={request.fee} unit={unit} />],
+    [t('cashier.net'), <Money key="n" amount={request.net} unit={unit} />],
+    [t('cashier.created'), fmt.date(request.createdAt)],
+    [t('cashier.updated'), fmt.date(request.updatedAt)],
+  ];
+  if (request.payoutAccount) rows.splice(3, 0, [t('cashier.payoutAccount'), request.payoutAccount]);
+  if (request.playerReference) rows.push([t('cashier.yourReference'), <code key="r">{request.playerReference}</code>]);
+  return (
+    <section className="csh-receipt" aria-label={t('cashier.receipt')}>
+      <h4>{t('cashier.receipt')}</h4>
+      <dl>
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {request.reason ? (
+        <p className="csh-reason">
+          {t('cashier.reason')}: {request.reason}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Minutes and seconds left until `until`, ticking each second; null once past. */
+export function useCountdown(until: string | null): string | null {
+  const fmt = useFormat();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  if (!until) return null;
+  const left = Math.floor((Date.parse(until) - now) / 1000);
+  if (!(left > 0)) return null;
+  return fmt.digits(`${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}`);
+}
+
+/**
+ * The step before money moves: what will happen, in figures, with Back and Confirm. Shown in
+ * place of the form (a second modal over the centre would fight it for Escape and focus).
+ */
+export function ConfirmStep({
+  title,
+  rows,
+  busy,
+  error,
+  onBack,
+  onConfirm,
+  children,
+}: {
+  title: string;
+  rows: [string, ReactNode][];
+  busy: boolean;
+  error?: string | null;
+  onBack(): void;
+  onConfirm(): void;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const heading = useId();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <section ref={ref} className="csh-confirm" aria-labelledby={heading} tabIndex={-1}>
+      <h4 id={heading}>{title}</h4>
+      <dl>
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      {children}
+      {error ? (
+        <p className="csh-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="csh-actions">
+        <button type="button" className="btn btn-ghost" onClick={onBack} disabled={busy}>
+          {t('cashier.back')}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={busy}>
+          {busy ? t('cashier.sending') : t('cashier.confirm')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Loading, failure (with retry) and empty states of a page's data. */
+export function Loadable({
+  loading,
+  error,
+  empty,
+  emptyText,
+  onRetry,
+  children,
+}: {
+  loading: boolean;
+  error: unknown;
+  empty?: boolean;
+  emptyText?: string;
+  onRetry(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (error)
+    return (
+      <div className="csh-state" role="alert">
+        <p>{t(error instanceof ApiError ? error.messageKey : 'errors.NETWORK')}</p>
+        <button type="button" className="btn btn-ghost" onClick={onRetry}>
+          {t('cashier.retry')}
+        </button>
+      </div>
+    );
+  if (loading)
+    return (
+      <p className="csh-state" role="status">
+        {t('cashier.loading')}
+      </p>
+    );
+  if (empty) return <p className="csh-state">{emptyText ?? t('cashier.empty')}</p>;
+  return <>{children}</>;
+}
+
+/** A method's picture: the operator's logo, else the channel's neutral icon. */
+export function MethodLogo({ logoUrl, channel }: { logoUrl: string | null; channel: MethodChannel }) {
+  return logoUrl ? (
+    <img className="csh-logo" src={logoUrl} alt="" width={40} height={40} loading="lazy" />
+  ) : (
+    <ChannelIcon channel={channel} />
+  );
+}
+
+/** Copies a text, saying so for a moment. */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useTranslation();
+  const [done, setDone] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn btn-ghost csh-copy"
+      aria-label={`${t('cashier.copy')}: ${label}`}
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => {
+          setDone(true);
+          setTimeout(() => setDone(false), 1500);
+        });
+      }}
+    >
+      {done ? t('cashier.copied') : t('cashier.copy')}
+    </button>
+  );
+}
+
+/** A new client request id (crypto.randomUUID, with a fallback for old browsers on plain HTTP). */
+export function newRequestId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] as number) & 0x0f) | 0x40;
+  b[8] = ((b[8] as number) & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}

@@ -1,0 +1,200 @@
+import { failure, stub } from '@khela/client/testing';
+import type { SecuritySummary } from '@khela/contract/cashier';
+import {
+  addPayoutAccountCall,
+  cashierMethodsCall,
+  newAddressCheckCall,
+  paymentPasswordCall,
+  payoutAccountsCall,
+  removePayoutAccountCall,
+  revokeSessionCall,
+  securityLoginsCall,
+  securitySessionsCall,
+  securitySummaryCall,
+} from '@khela/contract/endpoints';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp, resetBrowser, sentTo } from '../../../test/render';
+import { ui } from '../../lib/ui-store';
+import { centre, loggedIn, methodFixture } from './cashier-fixtures';
+
+/*
+ * The security centre (spec §2 securityCenter): the payment password and its lock, the login
+ * password, payout accounts, the new-address check, logins and sessions.
+ */
+
+const summary = (over: Partial<SecuritySummary> = {}): SecuritySummary => ({
+  paymentPasswordSet: false,
+  paymentPasswordLockedUntil: null,
+  payeeName: null,
+  email: null,
+  mobile: null,
+  newAddressCheck: false,
+  newAddressCheckOffered: true,
+  newAddressCheckBrandWide: false,
+  ...over,
+});
+
+const account = {
+  id: '31',
+  methodId: 5,
+  methodName: 'bKash',
+  channel: 'bkash' as const,
+  accountNumber: '*******5678',
+  payeeName: 'Rahim Uddin',
+  usableFrom: '2026-01-01T00:00:00.000Z',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function page(over: Partial<SecuritySummary> = {}, extra: Parameters<typeof loggedIn>[0] = []) {
+  return loggedIn([
+    stub(securitySummaryCall, summary(over)),
+    stub(payoutAccountsCall, [account]),
+    stub(cashierMethodsCall, { list: [methodFixture({ id: 5, direction: 'withdraw' })], promotions: [] }),
+    stub(securityLoginsCall, [
+      { at: '2026-11-25T08:00:00.000Z', ip: '203.0.113.7', device: 'Chrome on Android', country: 'BD' },
+    ]),
+    stub(securitySessionsCall, [
+      {
+        id: '1',
+        createdAt: '2026-11-25T08:00:00.000Z',
+        lastSeenAt: '2026-11-26T08:00:00.000Z',
+        ip: '203.0.113.7',
+        device: 'Chrome on Android',
+        current: true,
+      },
+      {
+        id: '2',
+        createdAt: '2026-11-20T08:00:00.000Z',
+        lastSeenAt: '2026-11-21T08:00:00.000Z',
+        ip: '198.51.100.4',
+        device: 'Firefox on Windows',
+        current: false,
+      },
+    ]),
+    ...extra,
+  ]);
+}
+
+beforeEach(async () => {
+  await resetBrowser('en');
+  vi.stubGlobal(
+    'WebSocket',
+    class {
+      close() {}
+      send() {}
+    },
+  );
+});
+afterEach(() => {
+  act(() => ui.closeModal());
+  vi.unstubAllGlobals();
+});
+
+describe('the security centre', () => {
+  it('sets a first payment password of six digits, repeated', async () => {
+    const { sent } = page({}, [stub(paymentPasswordCall, { set: true })]);
+    renderApp('/?centre=member&page=securityCenter');
+    const dialog = await centre();
+    expect(await within(dialog).findByText(/Set a 6-digit payment password/)).toBeTruthy();
+    expect(within(dialog).queryByLabelText('Current payment password')).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('New payment password'), '১২৩৪৫৬');
+    await userEvent.type(within(dialog).getByLabelText('Repeat the new payment password'), '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set payment password' }));
+    expect(await within(dialog).findByText('Payment password saved.')).toBeTruthy();
+    expect(sentTo(sent, paymentPasswordCall)[0]?.body).toEqual({ newPassword: '123456' });
+  });
+
+  it('shows the lock with its time, and a wrong current password on its field', async () => {
+    const until = new Date(Date.now() + 15 * 60_000).toISOString();
+    page({ paymentPasswordSet: true, paymentPasswordLockedUntil: until }, [
+      stub(paymentPasswordCall, failure(403, 'PAYMENT_PASSWORD_WRONG')),
+    ]);
+    renderApp('/?centre=member&page=securityCenter');
+    const dialog = await centre();
+    const lock = await within(dialog).findByText(/Too many wrong payment passwords/);
+    expect(lock.textContent).toMatch(/Locked until .+\d/);
+    await userEvent.type(within(dialog).getByLabelText('Current payment password'), '000000');
+    await userEvent.type(within(dialog).getByLabelText('New payment password'), '654321');
+    await userEvent.type(within(dialog).getByLabelText('Repeat the new payment password'), '654321');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Change payment password' }));
+    const current = within(dialog).getByLabelText('Current payment password');
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Wrong payment password.')).toBeTruthy();
+  });
+
+  it('opens the site’s own change-password form for the login password', async () => {
+    page();
+    renderApp('/?centre=member&page=securityCenter');
+    const dialog = await centre();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Change login password' }));
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeTruthy();
+  });
+
+  it('adds a payout account in the stored real name, read-only, with the payment password', async () => {
+    const { sent } = page({ paymentPasswordSet: true, payeeName: 'Rahim Uddin' }, [
+      stub(addPayoutAccountCall, { ...account, id: '33', accountNumber: '*******4321' }),
+    ]);
+    renderApp('/?centre=member&page=securityCenter');
+    const dialog = await centre();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Add payout account' }));
+    const payee = within(dialog).getByLabelText('Payee name') as HTMLInputElement;
+    expect(payee.value).toBe('Rahim Uddin');
+    expect(payee.readOnly).toBe(true);
+    await userEvent.type(within(dialog).getByLabelText('Account or wallet number'), '01712344321');
+    await userEvent.type(within(dialog).getAllByLabelText('Payment password').at(-1) as HTMLElement, '123456');
+    await userEvent.click(within(dialog).getAllByRole('button', { name: 'Add payout account' }).at(-1) as HTMLElement);
+    await waitFor(() =>
+      expect(sentTo(sent, addPayoutAccountCall)[0]?.body).toEqual({
+        methodId: 5,
+        accountNumber: '01712344321',
+        payeeName: 'Rahim Uddin',
+        paymentPassword: '123456',
+      }),
+    );
+  });
+
+  it('removes a payout account only after asking', async () => {
+    const { sent } = page({ paymentPasswordSet: true }, [stub(removePayoutAccountCall, { removed: true })]);
+    renderApp('/?centre=member&page=securityCenter');
+    const dialog = await centre();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Remove' }));
+    expect(sentTo(sent, removePayoutAccountCall)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, remove' }));
+    await waitFor(() => expect(sentTo(sent, removePayoutAccountCall)[0]?.path).toBe('/wps/cashier/payout-accounts/31'));
+  });
+
+  it('turns the player’s own new-address check on', async () => {
+    const { sent } = page({}, [stub(newAddressCheckCall, summary({ newAddressCheck: true }))]);
+    renderApp('/?centre=member&page=securityCenter');
+    const dialog = await centre();
+    await userEvent.click(await within(dialog).findByRole('checkbox', { name: /Ask for a code/ }));
+    await waitFor(() => expect(sentTo(sent, newAddressCheckCall)[0]?.body).toEqual({ enabled: true }));
+  });
+
+  it('lists logins and sessions, and ends another session but not this one', async () => {
+    const { sent } = page({}, [stub(revokeSessionCall, { revoked: true })]);
+    renderApp('/?centre=member&page=securityCenter');
+    const dialog = await centre();
+    await waitFor(() => expect(within(dialog).getAllByText('Chrome on Android')).toHaveLength(2));
+    expect(within(dialog).getByText('This device')).toBeTruthy();
+    const buttons = within(dialog).getAllByRole('button', { name: 'Log out' });
+    expect(buttons).toHaveLength(1);
+    await userEvent.click(buttons[0] as HTMLElement);
+    await waitFor(() =>
+      expect(sentTo(sent, revokeSessionCall)[0]?.path).toBe('/wps/member/security/sessions/2/revoke'),
+    );
+  });
+});
+
+describe('the brand-wide new-address check', () => {
+  it('shows the switch on and fixed', async () => {
+    page({ newAddressCheckBrandWide: true, newAddressCheckOffered: false });
+    renderApp('/?centre=member&page=securityCenter');
+    const dialog = await centre();
+    const box = (await within(dialog).findByRole('checkbox', { name: /Ask for a code/ })) as HTMLInputElement;
+    expect([box.checked, box.disabled]).toEqual([true, true]);
+    expect(within(dialog).getByText('This site asks every member for it.')).toBeTruthy();
+  });
+});
