@@ -193,7 +193,7 @@ describe(`the finance desk on ${TEST_ENGINE}`, () => {
         version,
         withdrawMin: '300',
         fourEyes: '20000.50',
-        sandboxEnabled: true,
+        sandboxEnabled: !fields.sandboxEnabled,
         reason: 'new limits',
       },
     });
@@ -224,8 +224,9 @@ describe(`the finance desk on ${TEST_ENGINE}`, () => {
       .execute();
     expect(audited).toHaveLength(1);
     expect(audited[0]?.reason).toBe('new limits');
-    expect(audited[0]?.before).toMatchObject({ withdrawMin: '200.00', sandboxEnabled: false });
-    expect(audited[0]?.after).toMatchObject({ withdrawMin: '300.00', sandboxEnabled: true });
+    // The demo brand has the sandbox on; whichever it was, the save flipped it.
+    expect(audited[0]?.before).toMatchObject({ withdrawMin: '200.00', sandboxEnabled: fields.sandboxEnabled });
+    expect(audited[0]?.after).toMatchObject({ withdrawMin: '300.00', sandboxEnabled: !fields.sandboxEnabled });
   });
 
   it('adds and edits methods with their rules, and refuses a stale edit', async () => {
