@@ -12,6 +12,7 @@ import { authRoutes } from './modules/auth/routes';
 import { avatarRoutes } from './modules/avatar/routes';
 import { brandSettingsRoutes } from './modules/brand-settings/routes';
 import { cashierRoutes } from './modules/cashier/routes';
+import { withdrawRoutes } from './modules/cashier/withdraw-routes';
 import { catalogDeskRoutes } from './modules/catalog-desk/routes';
 import { contentDeskRoutes } from './modules/content-desk/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(passwordResetRoutes);
   await app.register(walletRoutes);
   await app.register(cashierRoutes);
+  await app.register(withdrawRoutes);
   await app.register(promotionRoutes);
   await app.register(providerRoutes);
   await app.register(recordRoutes);

@@ -1,4 +1,5 @@
 import { authJobs } from './modules/auth/jobs';
+import { withdrawJobs } from './modules/cashier/withdraw-jobs';
 import { dashboardJobs } from './modules/dashboard/jobs';
 import { passwordResetJobs } from './modules/password-reset/jobs';
 import { providerJobs } from './modules/provider/jobs';
@@ -28,6 +29,7 @@ export function jobsOf(config: Config): Job[] {
     ...passwordResetJobs,
     ...providerJobs(config),
     ...dashboardJobs,
+    ...withdrawJobs,
     jobRunsSweep,
   ];
 }

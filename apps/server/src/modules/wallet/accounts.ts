@@ -8,8 +8,20 @@ export const PLAY_MONEY = 'PLAY';
  * System account codes (MONEY.md "Shape"); 'adjustment' takes the other side of every manual
  * correction (decision 0031). Providers get 'provider:<vendor>', and
  * 'suspense:<vendor>' for their wins held over a brand's caps (decision 0025).
+ * Withdrawals (CASHIER.md): 'withdraw_hold' holds a requested amount until it is paid or
+ * returned; a paid one goes to its payment provider's settlement account 'psp:<provider>', or for
+ * a bank transfer paid by hand to 'bank:<method id>'.
  */
-export type SystemCode = 'house' | 'funding' | 'adjustment' | 'play_bank' | `provider:${string}` | `suspense:${string}`;
+export type SystemCode =
+  | 'house'
+  | 'funding'
+  | 'adjustment'
+  | 'play_bank'
+  | `provider:${string}`
+  | `suspense:${string}`
+  | 'withdraw_hold'
+  | `psp:${string}`
+  | `bank:${string}`;
 
 export type AccountMeta = { memberId: bigint | null; currency: string };
 type Ids = { byKey: Map<string, bigint>; meta: Map<bigint, AccountMeta> };
