@@ -239,6 +239,17 @@ export const WithdrawSummary = z.object({
 });
 export type WithdrawSummary = z.infer<typeof WithdrawSummary>;
 
+/**
+ * What a cashier refusal may carry besides null: PAYMENT_PASSWORD_WRONG the tries left before
+ * the lock, PAYMENT_PASSWORD_LOCKED the time the lock ends, TURNOVER_NOT_MET what is still to wager.
+ */
+export const CashierRefusal = z.object({
+  triesLeft: z.number().int().optional(),
+  until: z.string().optional(),
+  remaining: Amount.optional(),
+});
+export type CashierRefusal = z.infer<typeof CashierRefusal>;
+
 export const PayoutAccount = z.object({
   id: z.string(),
   methodId: z.number().int(),
@@ -365,6 +376,7 @@ export const withdrawCall = defineCall({
   summary: 'Ask for a withdrawal to a bound payout account (payment password; the amount moves to a hold at once)',
   body: WithdrawBody,
   sealed: true,
+  failure: CashierRefusal,
   response: CashierRequest,
 });
 

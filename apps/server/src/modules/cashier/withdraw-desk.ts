@@ -122,7 +122,7 @@ export async function approveWithdrawal(d: Desk, brand: BrandSnapshot, id: bigin
         firstApprovedBy: approved.first_approved_by?.toString() ?? null,
       },
     });
-    return writeNotice(d.db, await noticeOf(d.db, approved, 'withdraw.approved'), trx);
+    return writeNotice(d.db, noticeOf(brand.info.currencyDecimals, approved, 'withdraw.approved'), trx);
   });
   if (!done) throw new AppError('REQUEST_STATE');
   await afterCommit(d.db, brand.id, null, done);
@@ -159,7 +159,11 @@ export async function rejectWithdrawal(d: Desk, brand: BrandSnapshot, id: bigint
       after: { state: 'rejected' },
       detail: { amount: row.amount_minor.toString(), currency: row.currency },
     });
-    const notice = await writeNotice(d.db, await noticeOf(d.db, moved, 'withdraw.rejected', reason), trx);
+    const notice = await writeNotice(
+      d.db,
+      noticeOf(brand.info.currencyDecimals, moved, 'withdraw.rejected', reason),
+      trx,
+    );
     return { posted, notice };
   });
   if (!done) throw new AppError('REQUEST_STATE');
@@ -201,7 +205,7 @@ export async function markWithdrawalPaid(
       after: { state: 'paid', reference },
       detail: { amount: row.amount_minor.toString(), currency: row.currency },
     });
-    const notice = await writeNotice(d.db, await noticeOf(d.db, moved, 'withdraw.paid'), trx);
+    const notice = await writeNotice(d.db, noticeOf(brand.info.currencyDecimals, moved, 'withdraw.paid'), trx);
     return { posted, notice };
   });
   if (!done) throw new AppError('REQUEST_STATE');

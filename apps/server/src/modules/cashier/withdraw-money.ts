@@ -1,6 +1,5 @@
 import { fromMinor } from '@khela/contract';
 import type { Kysely } from 'kysely';
-import { brandStore } from '../../platform/brand';
 import type { Database } from '../../platform/db';
 import type { DB } from '../../platform/schema';
 import { type SystemCode, systemAccount, walletOf } from '../wallet/accounts';
@@ -24,7 +23,11 @@ export function payerOf(r: Pick<RequestRow, 'provider' | 'method_id'>): SystemCo
 }
 
 /** The accounts a step needs, found (or opened) before any transaction (PGlite's one connection). */
-export async function accountsFor(db: Database, r: RequestRow, step: Step) {
+export async function accountsFor(
+  db: Database,
+  r: Pick<RequestRow, 'brand_id' | 'member_id' | 'currency' | 'provider' | 'method_id'>,
+  step: Step,
+) {
   const wallet = (await walletOf(db, r.brand_id, r.member_id, r.currency)).id;
   const hold = await systemAccount(db, r.brand_id, 'withdraw_hold', r.currency);
   const payer = step === 'paid' ? await systemAccount(db, r.brand_id, payerOf(r), r.currency) : null;
@@ -61,7 +64,8 @@ export async function moveMoney(
       key: `withdraw:${r.id}:${step}`,
       kind: `withdraw.${step}`,
       fingerprint: fingerprintOf({ request: r.id, member: r.member_id, amount: a, currency: r.currency }),
-      memberId: r.member_id,
+      // The ledger names a member only on a movement of their wallet (a paid one leaves the hold).
+      memberId: step === 'paid' ? null : r.member_id,
       memo: `withdrawal ${r.id}`,
       legs,
     },
@@ -69,11 +73,13 @@ export async function moveMoney(
   );
 }
 
-/** A withdrawal notice's params: the amount as the player reads it, and the reason if any. */
-export async function noticeOf(db: Database, r: RequestRow, kind: NoticeKind, reason?: string | null): Promise<Notice> {
-  const brand = await brandStore(db).byId(r.brand_id);
+/**
+ * A withdrawal notice's params: the amount as the player reads it, and the reason if any. Made
+ * without a query: it is called inside transactions (PGlite has one connection).
+ */
+export function noticeOf(decimals: number, r: RequestRow, kind: NoticeKind, reason?: string | null): Notice {
   const params: Record<string, string> = {
-    amount: fromMinor(r.amount_minor, brand.info.currencyDecimals),
+    amount: fromMinor(r.amount_minor, decimals),
     currency: r.currency,
   };
   if (reason) params.reason = reason;

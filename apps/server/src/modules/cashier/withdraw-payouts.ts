@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { brandStore } from '../../platform/brand';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ProviderContext, ProviderResult } from './providers/adapter';
@@ -110,6 +111,7 @@ export async function onPayoutResult(db: Database, provider: string, result: Pro
   if (result.amountMinor !== payoutAmount(r) || result.currency !== r.currency)
     throw new AppError('VALIDATION_FAILED', { amount: 'validation.invalid' });
   if (r.state !== 'paying') return; // already paid, failed or returned: a replay
+  const decimals = (await brandStore(db).byId(r.brand_id)).info.currencyDecimals;
   const actor = `provider:${provider}`;
 
   if (result.status === 'paid') {
@@ -124,7 +126,7 @@ export async function onPayoutResult(db: Database, provider: string, result: Pro
       });
       if (!moved) return null;
       const posted = await moveMoney(db, trx, moved, 'paid', acc);
-      const notice = await writeNotice(db, await noticeOf(db, moved, 'withdraw.paid'), trx);
+      const notice = await writeNotice(db, noticeOf(decimals, moved, 'withdraw.paid'), trx);
       return { posted, notice };
     });
     if (done) await afterCommit(db, r.brand_id, done.posted, done.notice);
@@ -168,7 +170,7 @@ export async function onPayoutResult(db: Database, provider: string, result: Pro
     });
     if (!moved) return null;
     const posted = await moveMoney(db, trx, moved, 'return', acc);
-    const notice = await writeNotice(db, await noticeOf(db, moved, 'withdraw.failed', reason), trx);
+    const notice = await writeNotice(db, noticeOf(decimals, moved, 'withdraw.failed', reason), trx);
     return { posted, notice };
   });
   if (done) await afterCommit(db, r.brand_id, done.posted, done.notice);

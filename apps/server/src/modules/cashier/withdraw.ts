@@ -1,5 +1,6 @@
 import {
   BACK_OFFICE_TIME_ZONE,
+  type CashierRefusal,
   type CashierRequest,
   type ConfirmBody,
   fromMinor,
@@ -31,7 +32,7 @@ import { accountsFor, afterCommit, moveMoney } from './withdraw-money';
 
 /** TURNOVER_NOT_MET carries what is still to wager, for the form. */
 export class TurnoverNotMet extends AppError {
-  override readonly value: { remaining: string };
+  override readonly value: CashierRefusal;
   constructor(remaining: string) {
     super('TURNOVER_NOT_MET');
     this.value = { remaining };
@@ -209,6 +210,17 @@ async function create(
   if (method.fee_bearer === 'player' && fee >= o.amount)
     throw new AppError('AMOUNT_OUT_OF_RANGE', { amount: 'errors.AMOUNT_OUT_OF_RANGE' });
   await walletFor(db, member, brand.info);
+  const acc = await accountsFor(
+    db,
+    {
+      brand_id: brand.id,
+      member_id: member.id,
+      currency: brand.info.currency,
+      provider: method.provider,
+      method_id: method.id,
+    },
+    'hold',
+  );
   const done = await db.kysely.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('cashier_requests')
@@ -233,7 +245,7 @@ async function create(
     await recordEvent(trx, { requestId: row.id, state: 'under_review', actor: 'member' });
     // The hold locks the wallet's row until commit, so a second withdrawal at once counts this
     // one in its day's limits below (READ COMMITTED sees it once committed).
-    const posted = await moveMoney(db, trx, row, 'hold', await accountsFor(db, row, 'hold'));
+    const posted = await moveMoney(db, trx, row, 'hold', acc);
     const day = await usedToday(trx, member.id);
     if (day.count > settings.withdraw_daily_count || day.amount > settings.withdraw_daily_minor)
       throw new AppError('DAILY_LIMIT_REACHED');
