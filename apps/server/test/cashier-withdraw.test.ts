@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { jobsOf } from '../src/jobs';
 import type { PaymentProvider, PayoutOrder, ProviderResult } from '../src/modules/cashier/providers/adapter';
 import { registerProvider } from '../src/modules/cashier/providers/index';
 import { recordInflow, turnoverRemaining } from '../src/modules/cashier/turnover';
@@ -253,6 +254,20 @@ describe(`withdrawals on ${TEST_ENGINE}`, () => {
     const other = await withdraw(p, { requestId, amount: '400' });
     expect(other.json().code).toBe('DUPLICATE_TRANSACTION');
     expect(await requestsOf(p.id)).toHaveLength(1);
+  });
+
+  it('is never blocked by a responsible-play exclusion', async () => {
+    const p = await player({ balance: 100_000n });
+    await t.db.kysely
+      .insertInto('responsible_play_limits')
+      .values({ brand_id: brand.id, member_id: p.id, kind: 'self_exclusion', until: new Date(Date.now() + 86_400_000) })
+      .execute();
+    expect((await withdraw(p, { amount: '300' })).statusCode).toBe(200);
+  });
+
+  it('runs auto-confirmation and payout retries as jobs of the server', () => {
+    const names = jobsOf(t.config).map((j) => j.name);
+    expect(names).toEqual(expect.arrayContaining(['withdraw-auto-confirm', 'withdraw-payout-retries']));
   });
 
   it('checks the payment password before anything moves', async () => {
