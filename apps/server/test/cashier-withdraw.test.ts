@@ -551,6 +551,11 @@ describe(`withdrawals on ${TEST_ENGINE}`, () => {
     const text = Buffer.from('GIF89a not a png at all').toString('base64');
     expect((await confirm(b, { outcome: 'not_received', proof: text })).json().code).toBe('PROOF_NOT_IMAGE');
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+    // One byte over 5 MB: within the body's base64 length, refused by its decoded size.
+    const huge = Buffer.concat([png.subarray(0, 8), Buffer.alloc(5 * 1024 * 1024 - 7)]);
+    expect((await confirm(b, { outcome: 'not_received', proof: huge.toString('base64') })).json().code).toBe(
+      'PROOF_NOT_IMAGE',
+    );
     const notReceived = await confirm(b, { outcome: 'not_received', proof: png.toString('base64') });
     expect(notReceived.json().value.confirmation).toBe('not_received');
 
@@ -570,6 +575,13 @@ describe(`withdrawals on ${TEST_ENGINE}`, () => {
     await expect(closeCase(staffC, brand, cases[0]?.id as bigint, 'again')).rejects.toMatchObject({
       code: 'REQUEST_STATE',
     });
+
+    const summary = await t.app.inject({
+      method: 'GET',
+      url: '/wps/cashier/withdraw/summary',
+      headers: bearer(p.token),
+    });
+    expect(summary.json().value.medianMinutesToPaid).toEqual(expect.any(Number));
 
     // Unconfirmed past the brand's minutes: received, once.
     const c = await paidOne('200');
