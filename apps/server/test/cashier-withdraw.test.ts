@@ -321,6 +321,18 @@ describe(`withdrawals on ${TEST_ENGINE}`, () => {
       const [r] = await requestsOf(p.id);
       await t.app.inject({ method: 'POST', url: `/wps/cashier/withdraw/${r?.id}/cancel`, headers: bearer(p.token) });
       expect((await withdraw(p, { amount: '200' })).statusCode).toBe(200);
+      // Two different requests racing for a last slot: one gets it.
+      const fresh = await player({ balance: 100_000n });
+      const race = await Promise.all([withdraw(fresh, { amount: '200' }), withdraw(fresh, { amount: '200' })]);
+      await setSettings({ withdraw_daily_count: 1 });
+      const race2 = await Promise.all([withdraw(fresh, { amount: '200' }), withdraw(fresh, { amount: '200' })]);
+      expect(race.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(race2.map((r) => r.json().code)).toEqual(['DAILY_LIMIT_REACHED', 'DAILY_LIMIT_REACHED']);
+      const racer = await player({ balance: 100_000n });
+      const last = await Promise.all([withdraw(racer, { amount: '200' }), withdraw(racer, { amount: '200' })]);
+      expect(last.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+      expect(await requestsOf(racer.id)).toHaveLength(1);
+      expect(await balanceOf(racer.id)).toBe(80_000n);
     } finally {
       await setSettings({ withdraw_daily_count: 5 });
     }
