@@ -422,6 +422,17 @@ describe(`withdrawals on ${TEST_ENGINE}`, () => {
     expect(seconds.filter((c) => c.status === 'fulfilled')).toHaveLength(1);
     expect(payoutCalls.length - before).toBe(2);
 
+    // Silent for ten minutes (its process stopped, the provider lost it): sent again, same id, no new attempt.
+    await t.db.kysely
+      .updateTable('cashier_requests')
+      .set({ updated_at: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', BigInt(small))
+      .execute();
+    await Promise.all([retryDuePayouts(t.db), retryDuePayouts(t.db)]);
+    expect(payoutCalls.length - before).toBe(3);
+    expect(payoutCalls.at(-1)?.payoutId).toBe(row.payout_id);
+    expect((await requestOf(small)).payout_attempts).toBe(1);
+
     const paid: ProviderResult = {
       kind: 'payout',
       requestId: String(small),

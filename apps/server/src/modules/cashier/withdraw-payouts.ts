@@ -204,5 +204,39 @@ export async function retryDuePayouts(db: Database, limit = 100): Promise<number
     await sendPayout(db, d.id);
     sent++;
   }
-  return sent;
+  return sent + (await resendSilentPayouts(db, limit));
+}
+
+/** A payout with no answer this long is sent again (the process may have stopped before sending it). */
+export const SILENT_PAYOUT_MINUTES = 10;
+
+/**
+ * Payouts in `paying` that heard nothing for SILENT_PAYOUT_MINUTES — the approval committed but its
+ * process stopped before the send, or the provider lost it — are sent again under the same payout
+ * id, which the provider pays once at most. This is not a new attempt: a payout the provider holds
+ * as pending is asked again, never failed for its silence. The claim (updated_at moved to now)
+ * lets one process send it.
+ */
+async function resendSilentPayouts(db: Database, limit: number): Promise<number> {
+  const silent = await db.kysely
+    .updateTable('cashier_requests')
+    .set({ updated_at: sql<Date>`now()` })
+    .where(
+      'id',
+      'in',
+      db.kysely
+        .selectFrom('cashier_requests')
+        .select('id')
+        .where('state', '=', 'paying')
+        .where('payout_retry_at', 'is', null)
+        .where('updated_at', '<', sql<Date>`now() - make_interval(mins => ${SILENT_PAYOUT_MINUTES})`)
+        .limit(limit),
+    )
+    .where('state', '=', 'paying')
+    .where('payout_retry_at', 'is', null)
+    .where('updated_at', '<', sql<Date>`now() - make_interval(mins => ${SILENT_PAYOUT_MINUTES})`)
+    .returning('id')
+    .execute();
+  for (const r of silent) await sendPayout(db, r.id);
+  return silent.length;
 }
