@@ -15,6 +15,7 @@ import { depositRoutes } from './modules/cashier/deposit-routes';
 import { cashierRoutes } from './modules/cashier/routes';
 import { cashierSecurityRoutes } from './modules/cashier/security-routes';
 import { cashierDeskRoutes } from './modules/cashier-desk/routes';
+import { withdrawRoutes } from './modules/cashier/withdraw-routes';
 import { catalogDeskRoutes } from './modules/catalog-desk/routes';
 import { contentDeskRoutes } from './modules/content-desk/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   await app.register(memberSecurityRoutes);
   await app.register(depositRoutes);
   await app.register(pspRoutes);
+  await app.register(withdrawRoutes);
   await app.register(promotionRoutes);
   await app.register(providerRoutes);
   await app.register(recordRoutes);

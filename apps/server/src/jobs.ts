@@ -1,5 +1,6 @@
 import { authJobs } from './modules/auth/jobs';
 import { depositJobs } from './modules/cashier/deposit-jobs';
+import { withdrawJobs } from './modules/cashier/withdraw-jobs';
 import { dashboardJobs } from './modules/dashboard/jobs';
 import { memberSecurityJobs } from './modules/member-security/jobs';
 import { passwordResetJobs } from './modules/password-reset/jobs';
@@ -32,6 +33,7 @@ export function jobsOf(config: Config): Job[] {
     ...dashboardJobs,
     ...memberSecurityJobs,
     ...depositJobs,
+    ...withdrawJobs,
     jobRunsSweep,
   ];
 }

@@ -135,7 +135,18 @@ export type AuditEvent =
   | 'cashier.method.added'
   | 'cashier.method.changed'
   /** A method's logo uploaded (detail: its type and size). */
-  | 'cashier.method.logo';
+  | 'cashier.method.logo'
+  /** Withdrawals at the finance desk (CASHIER.md): the first of two approvals above the brand's threshold… */
+  | 'withdraw.approve.first'
+  /** …the approval that sends the payout (or leaves a bank transfer to be paid by hand). */
+  | 'withdraw.approved'
+  | 'withdraw.rejected'
+  /** A bank-transfer withdrawal paid by hand, with the bank's reference. */
+  | 'withdraw.paid.manual'
+  /** The first approver tried to give the second approval too. */
+  | 'withdraw.self.refused'
+  /** A case from a player's partial or not-received confirmation closed with a note. */
+  | 'cashier.case.closed';
 
 export type AuditEntry = {
   event: AuditEvent;

@@ -900,6 +900,8 @@ export interface CashierRequestsTable {
   created_at: GeneratedTimestamp;
   updated_at: GeneratedTimestamp;
   paid_at: Timestamp | null;
+  /** migrations/0041: a failed payout waiting to be sent again (same payout id) from this time. */
+  payout_retry_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface CashierRequestEventsTable {
@@ -920,6 +922,12 @@ export interface TurnoverRequirementsTable {
   required_minor: bigint;
   remaining_minor: bigint;
   created_at: GeneratedTimestamp;
+}
+
+/** migrations/0041: the turnover meter's cursor per member (rounds closed up to it are applied). */
+export interface TurnoverMetersTable {
+  member_id: bigint;
+  applied_until: Timestamp;
 }
 
 export interface MemberTransfersTable {
@@ -1019,6 +1027,7 @@ export interface DB {
   cashier_requests: CashierRequestsTable;
   cashier_request_events: CashierRequestEventsTable;
   turnover_requirements: TurnoverRequirementsTable;
+  turnover_meters: TurnoverMetersTable;
   member_transfers: MemberTransfersTable;
   cashier_cases: CashierCasesTable;
   member_messages: MemberMessagesTable;

@@ -8,6 +8,9 @@ export const PLAY_MONEY = 'PLAY';
  * System account codes (MONEY.md "Shape"); 'adjustment' takes the other side of every manual
  * correction (decision 0031). Providers get 'provider:<vendor>', and
  * 'suspense:<vendor>' for their wins held over a brand's caps (decision 0025).
+ * Withdrawals (CASHIER.md): 'withdraw_hold' holds a requested amount until it is paid or
+ * returned; a paid one goes to its payment provider's settlement account 'psp:<provider>', or for
+ * a bank transfer paid by hand to 'bank:<method id>'.
  */
 export type SystemCode =
   | 'house'
@@ -16,10 +19,12 @@ export type SystemCode =
   | 'play_bank'
   | `provider:${string}`
   | `suspense:${string}`
-  /** Deposits: what a payment provider collects for the operator, what reaches a bank-transfer method's account, the fees the operator bears. */
+  /** Deposits: what a payment provider collects for the operator (and pays out for it), what reaches a bank-transfer method's account, the fees the operator bears. */
   | `psp:${string}`
-  | `bank:${number}`
-  | 'cashier_fee';
+  | `bank:${string}`
+  | 'cashier_fee'
+  /** Withdrawals: the amount asked for, held between the request and the payout. */
+  | 'withdraw_hold';
 
 export type AccountMeta = { memberId: bigint | null; currency: string };
 type Ids = { byKey: Map<string, bigint>; meta: Map<bigint, AccountMeta> };

@@ -5,6 +5,7 @@ import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { DB } from '../../platform/schema';
+import { recordInflow } from '../cashier/turnover';
 import { PLAY_MONEY, systemAccount, walletOf } from './accounts';
 import { currentBalance, fingerprintOf, type Movement, type Posted, post } from './ledger';
 
@@ -106,6 +107,11 @@ export type Adjustment = {
   /** The staff member who acted, and from where (back office). */
   staffId?: bigint | null;
   ip?: string;
+  /**
+   * The turnover a credit asks before it may be withdrawn, in hundredths (100 = once; 0 for a
+   * correction). Defaults by source: a staff adjustment 100, the demo's opening balance 0.
+   */
+  turnoverPct?: number;
 };
 
 /** An adjustment checked and its accounts found: ready to post, in the caller's transaction if it has one. */
@@ -164,6 +170,17 @@ export async function postAdjustment(
   const { a } = p;
   const done = await post(db, p.movement, trx);
   const balance = done.balances.get(p.walletId) ?? 0n;
+  const pct = a.turnoverPct ?? (a.source === 'adjustment' ? 100 : 0);
+  if (!done.replayed && a.amount > 0n && pct > 0)
+    // Keyed by the movement's key: a re-run records no second requirement.
+    await recordInflow(trx ?? db.kysely, {
+      brandId: a.brandId,
+      memberId: a.member.id,
+      source: 'adjustment',
+      sourceKey: p.key,
+      amountMinor: a.amount,
+      pct,
+    });
   if (!done.replayed) {
     await audit(trx ?? db, {
       event: 'wallet.adjust',
