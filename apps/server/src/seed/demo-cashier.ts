@@ -108,6 +108,12 @@ const METHODS: Method[] = [
 export async function seedDemoCashier(db: Database, brandId: number) {
   await sql`INSERT INTO cashier_settings (brand_id, sandbox_enabled) VALUES (${brandId}, true)
             ON CONFLICT (brand_id) DO NOTHING`.execute(db.kysely);
+  // The methods are in the brand's own currency, whatever the demo was made with.
+  const { currency } = await db.kysely
+    .selectFrom('brands')
+    .select('currency')
+    .where('id', '=', brandId)
+    .executeTakeFirstOrThrow();
   await db.kysely.transaction().execute(async (trx) => {
     // One writer at a time, and only into a demo without methods.
     await sql`SELECT 1 FROM cashier_settings WHERE brand_id = ${brandId} FOR UPDATE`.execute(trx);
@@ -125,7 +131,7 @@ export async function seedDemoCashier(db: Database, brandId: number) {
           name_bn: m.name_bn,
           name_en: m.name_en,
           logo: null,
-          currency: 'BDT',
+          currency,
           min_minor: m.min_minor,
           max_minor: m.max_minor,
           fee_bp: m.fee_bp ?? 0,
