@@ -78,7 +78,9 @@ describe(`upline transfers on ${TEST_ENGINE}`, () => {
       .selectFrom('turnover_requirements')
       .select('id')
       .where('member_id', '=', agent.id)
+      .where('source', '=', 'upline')
       .execute();
+    // An agent receiving from its player is asked no turnover (its funding credit asks its own).
     expect(turnover).toEqual([]);
   });
 
@@ -92,6 +94,7 @@ describe(`upline transfers on ${TEST_ENGINE}`, () => {
       .selectFrom('turnover_requirements')
       .selectAll()
       .where('member_id', '=', player.id)
+      .where('source', '=', 'upline')
       .executeTakeFirstOrThrow();
     expect(req).toMatchObject({ source: 'upline', required_minor: 30_000n, remaining_minor: 30_000n });
     expect(req.source_key).toMatch(new RegExp(`^transfer:${agent.id}:`));
