@@ -513,7 +513,7 @@ async function main() {
     tablet?: boolean;
     full?: boolean;
     click?: string;
-    then?: string;
+    thenWait?: string;
   }[] = [
     { name: 'cashier-deposits', at: `/cashier/deposits/${depOpen}`, wait: '.cashier-history li', tablet: true },
     { name: 'cashier-withdrawals', at: `/cashier/withdrawals/${wdBig}`, wait: '.cashier-history li', tablet: true },
@@ -522,7 +522,7 @@ async function main() {
       at: `/cashier/deposits/${depOpen}`,
       wait: '.cashier-history li',
       click: '.cashier-actions .button-danger',
-      then: '[role=dialog]',
+      thenWait: '[role=dialog]',
     },
     { name: 'cashier-cases', at: '/cashier/cases', wait: 'table' },
     {
@@ -530,7 +530,7 @@ async function main() {
       at: '/cashier/cases',
       wait: 'table',
       click: 'td.cd-actions .button:not(.button-primary)',
-      then: 'img.cashier-proof',
+      thenWait: 'img.cashier-proof',
     },
     { name: 'cashier-totals', at: '/cashier/totals', wait: 'table' },
     { name: 'cashier-reconciliation', at: '/cashier/reconciliation', wait: '.notice' },
@@ -540,7 +540,7 @@ async function main() {
       at: '/cashier/methods',
       wait: 'table',
       click: 'tbody tr:nth-child(2) .cd-actions .button',
-      then: 'form',
+      thenWait: 'form',
       full: true,
     },
     { name: 'cashier-settings', at: '/cashier/settings', wait: 'form', full: true },
@@ -571,7 +571,7 @@ async function main() {
           if (s.click) {
             await page.locator(s.click).first().click();
             await page
-              .locator(s.then ?? s.wait)
+              .locator(s.thenWait ?? s.wait)
               .first()
               .waitFor({ timeout: 15_000 });
           }

@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { jobsOf } from '../src/jobs';
 import type { PaymentProvider, PayoutOrder, ProviderResult } from '../src/modules/cashier/providers/adapter';
 import { registerProvider } from '../src/modules/cashier/providers/index';
-import { recordInflow, turnoverRemaining } from '../src/modules/cashier/turnover';
 import { autoConfirm } from '../src/modules/cashier/withdraw';
 import {
   approveWithdrawal,
@@ -19,6 +18,7 @@ import { walletOf } from '../src/modules/wallet/accounts';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { currentBalance } from '../src/modules/wallet/ledger';
 import { adjust } from '../src/modules/wallet/service';
+import { recordInflow, turnoverRemaining } from '../src/modules/wallet/turnover';
 import { type BrandSnapshot, brandStore } from '../src/platform/brand';
 import { hashPassword } from '../src/platform/passwords';
 import { ACCOUNT_TEST_ENV, bearer } from './accounts-helpers';

@@ -1,5 +1,6 @@
+import { payeeKey } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYOUT_ACCOUNTS_MAX, payeeKey, payoutAccountForWithdrawal } from '../src/modules/cashier/payout-accounts';
+import { PAYOUT_ACCOUNTS_MAX, payoutAccountForWithdrawal } from '../src/modules/cashier/payout-accounts';
 import { ACCOUNT_TEST_ENV } from './accounts-helpers';
 import { addAccount, call, demoBrandId, member, withdrawMethod } from './cashier-security-helpers';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';

@@ -16,6 +16,7 @@ export * from './launch';
 export * from './member';
 export * from './money';
 export * from './password-reset';
+export * from './payee-name';
 export * from './play-endpoints';
 export * from './promotions';
 export * from './provider';

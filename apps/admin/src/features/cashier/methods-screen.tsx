@@ -194,7 +194,7 @@ export function MethodsScreen({ canConfigure }: { canConfigure: boolean }) {
                     {f.digits(m.min)} – {f.digits(m.max)}
                   </td>
                   <td className="mono">
-                    {f.digits((m.feeBp / 100).toFixed(2))}% + {f.digits(m.feeFixed)}
+                    {f.percent(m.feeBp / 100, 2)} + {f.digits(m.feeFixed)}
                   </td>
                   <td className="mono">{f.digits(m.sort)}</td>
                   <td>

@@ -6,6 +6,7 @@ import {
   type LoginFailureValue,
   type LoginResult,
   type NewIpVerifyBody,
+  payeeText,
   type RegisterBody,
   VALIDATION_KEYS,
   validateField,
@@ -31,7 +32,6 @@ import {
   requireTakenAnswersLeft,
 } from '../../platform/throttle';
 import type { Visit } from '../../platform/visit';
-import { payeeText } from '../cashier/payout-accounts';
 import { endGameSessions } from '../provider/service';
 import { consumeCode, memberByMobile, type Phone, phoneOrRefusal, readPhone } from '../verification/service';
 import { checkCaptcha } from './captcha';

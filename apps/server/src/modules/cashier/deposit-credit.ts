@@ -6,13 +6,13 @@ import { AppError } from '../../platform/errors';
 import type { CashierRequestsTable, DB } from '../../platform/schema';
 import { systemAccount, walletOf } from '../wallet/accounts';
 import { fingerprintOf, type Leg, type Posted, post, publishPosted } from '../wallet/ledger';
+import { recordInflow } from '../wallet/turnover';
 import { type NoticeKind, publishNotice, type SentNotice, writeNotice } from './notices';
 import { providerFor } from './providers';
 import type { ProviderResult } from './providers/adapter';
 import { checkDepositAllowed } from './responsible-play';
 import { cashierSettings } from './settings';
 import { moveState } from './transitions';
-import { recordInflow } from './turnover';
 import type { RequestRow } from './views';
 
 /**

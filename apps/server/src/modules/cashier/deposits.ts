@@ -12,7 +12,7 @@ import type { BrandSnapshot } from '../../platform/brand';
 import { textIn } from '../../platform/brand';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { runningPage } from '../promotions/repo';
+import { runningOfCategory } from '../promotions/service';
 import { endDeposit } from './deposit-credit';
 import { providerFor } from './providers';
 import { SANDBOX } from './providers/sandbox';
@@ -59,7 +59,7 @@ function methodView(m: MethodRow, lang: string, brand: BrandSnapshot): CashierMe
 
 /** Running promotions of the deposit category: the ones a player may join with a deposit. */
 async function depositPromotions(db: Database, brand: BrandSnapshot, lang: string, now = new Date()) {
-  const rows = await runningPage(db.kysely, brand.id, { category: 'deposit', limit: 50, offset: 0 }, now);
+  const rows = await runningOfCategory(db, brand.id, 'deposit', now);
   return rows.map((r) => ({ id: r.id, title: textIn(r.title, lang || undefined, brand) }));
 }
 

@@ -1,4 +1,4 @@
-import type { MethodChannel, PayoutAccount, PayoutAccountBody } from '@khela/contract';
+import { type MethodChannel, type PayoutAccount, type PayoutAccountBody, payeeKey, payeeText } from '@khela/contract';
 import { sql } from 'kysely';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
@@ -19,19 +19,6 @@ import { masked, methodName } from './views';
 export const PAYOUT_ACCOUNTS_MAX = 5;
 /** A changed account takes withdrawals only this long after the change. */
 export const PAYOUT_ACCOUNT_DELAY_HOURS = 24;
-
-/**
- * A payee name as compared: Unicode NFC, trimmed, runs of spaces as one, case-folded — so
- * "ABDUL  Karim " is "Abdul Karim", whatever keyboard typed it.
- */
-export function payeeKey(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/gu, ' ').toLowerCase().normalize('NFC');
-}
-
-/** A payee name as stored: NFC, trimmed, single spaces (its letters' case as the player typed). */
-export function payeeText(name: string): string {
-  return name.normalize('NFC').trim().replace(/\s+/gu, ' ');
-}
 
 type AccountRow = {
   id: bigint;

@@ -8,11 +8,11 @@ import { AppError } from '../../platform/errors';
 import type { SessionMember } from '../../platform/sessions';
 import { walletOf } from '../wallet/accounts';
 import { fingerprintOf, type Posted, post, publishPosted } from '../wallet/ledger';
+import { recordInflow } from '../wallet/turnover';
 import { publishNotice, type SentNotice, writeNotice } from './notices';
 import { verifyPaymentPassword } from './payment-password';
 import { checkDepositAllowed } from './responsible-play';
 import { cashierSettings } from './settings';
-import { recordInflow } from './turnover';
 
 /**
  * Upline transfers (CASHIER.md "Transfers", spec §2 transferUpline): a player sends money to

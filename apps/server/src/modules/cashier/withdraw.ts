@@ -17,10 +17,10 @@ import type { DB } from '../../platform/schema';
 import type { SessionMember } from '../../platform/sessions';
 import { currentBalance } from '../wallet/ledger';
 import { walletFor } from '../wallet/service';
+import { turnoverRemaining } from '../wallet/turnover';
 import { verifyPaymentPassword } from './payment-password';
 import { cashierSettings } from './settings';
 import { moveState, recordEvent } from './transitions';
-import { turnoverRemaining } from './turnover';
 import { feeOf, playerViews, type RequestRow } from './views';
 import { accountsFor, afterCommit, moveMoney } from './withdraw-money';
 

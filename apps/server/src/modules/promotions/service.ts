@@ -92,3 +92,13 @@ export async function savePromotion(db: Kysely<DB>, brandId: number, p: Promotio
   });
   return row.id;
 }
+
+/** Running promotions of one category, first page (the cashier offers the deposit ones). */
+export function runningOfCategory(
+  db: Database,
+  brandId: number,
+  category: Parameters<typeof repo.runningPage>[2]['category'],
+  now = new Date(),
+) {
+  return repo.runningPage(db.kysely, brandId, { category, limit: 50, offset: 0 }, now);
+}

@@ -5,9 +5,9 @@ import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { DB } from '../../platform/schema';
-import { recordInflow } from '../cashier/turnover';
 import { PLAY_MONEY, systemAccount, walletOf } from './accounts';
 import { currentBalance, fingerprintOf, type Movement, type Posted, post } from './ledger';
+import { recordInflow } from './turnover';
 
 export { PLAY_MONEY, systemAccount } from './accounts';
 // The ledger's own API, for modules that move money in their own transaction (the provider's

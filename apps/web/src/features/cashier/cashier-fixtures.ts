@@ -1,7 +1,7 @@
 import { type Stub, stub } from '@khela/client/testing';
-import { memberInfoCall, walletBalanceCall } from '@khela/contract';
 import type { CashierMethod, CashierRequest, WithdrawSummary } from '@khela/contract/cashier';
 import { IS_AGENT } from '@khela/contract/constants';
+import { memberInfoCall, walletBalanceCall } from '@khela/contract/endpoints';
 import { screen } from '@testing-library/react';
 import { memberFixture, mockCalls, statusFixture } from '../../../test/render';
 

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db';
 import type { DB } from '../../platform/schema';
-import { PLAY_MONEY } from '../wallet/accounts';
+import { PLAY_MONEY } from './accounts';
 
 /**
  * The turnover meter (CASHIER.md "Withdrawal"): every inflow records a requirement (its amount
