@@ -100,7 +100,7 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
     const res = await fetch(`${base}/psp/sandbox/checkout/${tokenOf(d.redirectUrl)}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('৳৫০০.০০');
+    expect(html).toContain('৫০০.০০৳');
     expect(html).toContain('অনুমোদন করুন');
     expect(html).toContain('value="later"');
     expect(html).not.toContain('<script');

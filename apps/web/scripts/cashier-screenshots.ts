@@ -235,6 +235,8 @@ async function main() {
         sessionStorage.setItem('token', tok);
         sessionStorage.setItem('account', 'demo1234');
         sessionStorage.setItem('isAgent', '0');
+        // The brand's announcements pop up once a visit; these pictures are of the cashier.
+        sessionStorage.setItem('noticePopupSeen', '1');
       },
       [v.lang, v.theme, token] as const,
     );

@@ -71,14 +71,15 @@ export function escapeHtml(s: string): string {
 
 /**
  * An amount as the reader writes it: grouped, with Bengali digits on a Bengali page and the taka
- * sign for BDT, like the site's own pages (the exact decimal string goes to Intl, never a float).
+ * sign for BDT where the site puts it (after the amount in Bengali); Intl gets the exact decimal string, never a float.
  */
 function money(lang: PageLang, minor: bigint, decimals: number, currency: string): string {
   const n = new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-IN', {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(fromMinor(minor, decimals) as unknown as number);
-  return currency === 'BDT' ? `৳${n}` : `${n} ${currency}`;
+  if (currency !== 'BDT') return `${n} ${currency}`;
+  return lang === 'bn' ? `${n}৳` : `৳${n}`;
 }
 
 /** An order number in the reader's digits. */

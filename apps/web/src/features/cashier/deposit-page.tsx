@@ -237,6 +237,8 @@ function PresetChip({ amount, unit, onPick }: { amount: string; unit: Unit; onPi
 
 function FeeText({ fee, bearer, unit }: { fee: bigint; bearer: 'operator' | 'player'; unit: Unit }) {
   const { t } = useCashierTexts();
+  // "0.00 · paid by us" says nothing: a free deposit reads "No fee", like the method's facts.
+  if (fee === 0n) return <>{t('cashier.noFee')}</>;
   return (
     <>
       <Money amount={fee} unit={unit} /> · {t(`cashier.feeBearer.${bearer}`)}
