@@ -200,7 +200,7 @@ async function main() {
     ['payout_account.changed', { until: new Date(Date.now() + 86_400_000).toISOString(), method: 'Nagad' }],
     [
       'deposit.rejected',
-      { amount: '2000.00', currency: 'BDT', method: 'Bank transfer', reason: 'Reference not found' },
+      { amount: '2000.00', currency: 'BDT', method: 'Bank transfer', reason: 'ব্যাংক স্টেটমেন্টে এই রেফারেন্স পাওয়া যায়নি' },
     ],
   ];
   for (const [kind, params] of notices) await sendNotice(db, { brandId, memberId: member.id, kind, params });
@@ -324,6 +324,12 @@ async function main() {
         await page.goto(centre('withdraw'));
         await page.waitForSelector('.csh');
         await shot(page, 'withdraw-ready', v);
+        // Further down: the paid withdrawal waiting for the player to say whether it arrived.
+        await page
+          .locator('.csh-list')
+          .first()
+          .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+        await shot(page, 'withdraw-paid', v);
         // A notice arriving while the page is open: the toast.
         await sendNotice(db, {
           brandId,
@@ -331,8 +337,18 @@ async function main() {
           kind: 'withdraw.approved',
           params: { amount: '1500.00', currency: 'BDT', method: 'Nagad' },
         });
-        await page.waitForTimeout(1200);
-        await page.screenshot({ path: path.join(OUT, `toast-${v.lang}-${v.theme}-${v.device}.png`) });
+        const toast = await page
+          .waitForSelector('.csh-toast', { timeout: 8000 })
+          .then(() => true)
+          .catch(() => false);
+        if (toast) await shot(page, 'toast', v);
+        else console.error(`toast ${v.lang}-${v.theme}-${v.device}: no toast arrived`);
+        // One notice per page shown here: the inbox keeps the seeded ones only.
+        await k
+          .deleteFrom('member_messages')
+          .where('member_id', '=', member.id)
+          .where('kind', '=', 'withdraw.approved')
+          .execute();
       },
     },
     {
