@@ -77,6 +77,14 @@ async function main() {
   const bkashIn = pick('deposit', 'bkash');
   const nagadOut = pick('withdraw', 'nagad');
 
+  // The demo player's upline is the demo agent, so the transfer page has someone to send to.
+  const agent = await k
+    .selectFrom('members')
+    .select('id')
+    .where('account', '=', 'agent1234')
+    .where('brand_id', '=', brandId)
+    .executeTakeFirstOrThrow();
+  await k.updateTable('members').set({ upline_id: agent.id }).where('id', '=', member.id).execute();
   await setPaymentPassword(db, { id: member.id, brandId }, { newPassword: '246810' }, '127.0.0.1');
   await k.updateTable('members').set({ payee_name: 'Rahim Uddin' }).where('id', '=', member.id).execute();
   const dayAgo = new Date(Date.now() - 2 * 86_400_000);
