@@ -92,7 +92,7 @@ main{max-width:420px;margin:24px auto;background:#18222e;border-radius:12px;padd
 h1{font-size:1.25rem;margin:0 0 8px}p.note{color:#9fb0c0;font-size:.85rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:#9fb0c0}dd{margin:0;font-weight:600}
 form{display:flex;flex-direction:column;gap:10px;margin-top:16px}
-button{font-size:1rem;padding:12px;border-radius:8px;border:0;cursor:pointer}
+button{font:inherit;font-size:1rem;padding:12px;border-radius:8px;border:0;cursor:pointer}
 .approve,.pay{background:#1f9d55;color:#fff}.decline,.fail{background:#c53030;color:#fff}.later,.delay{background:#4a5568;color:#fff}
 table{width:100%;border-collapse:collapse;font-size:.9rem}td,th{padding:6px;border-bottom:1px solid #2a3644;text-align:left}
 main.wide{max-width:960px}td form{flex-direction:row;flex-wrap:wrap;margin:0;gap:4px}td button{padding:6px 8px;font-size:.8rem}a{color:#63b3ed}`;
