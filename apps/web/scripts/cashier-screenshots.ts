@@ -14,6 +14,7 @@ import { chromium, type Page } from 'playwright-core';
 import { buildApp } from '../../server/src/app';
 import { sendNotice } from '../../server/src/modules/cashier/notices';
 import { setPaymentPassword } from '../../server/src/modules/cashier/payment-password';
+import { SANDBOX, sandboxProvider } from '../../server/src/modules/cashier/providers/sandbox';
 import { loadConfig } from '../../server/src/platform/config';
 import { openDatabase } from '../../server/src/platform/db';
 import { migrate } from '../../server/src/platform/migrate';
@@ -212,6 +213,36 @@ async function main() {
     ],
   ];
   for (const [kind, params] of notices) await sendNotice(db, { brandId, memberId: member.id, kind, params });
+
+  // A withdrawal being paid through the sandbox: the payout console has one to decide.
+  const paying = await k
+    .insertInto('cashier_requests')
+    .values({
+      brand_id: brandId,
+      member_id: member.id,
+      type: 'withdraw',
+      method_id: nagadOut,
+      state: 'paying',
+      amount_minor: 250_000n,
+      currency: 'BDT',
+      provider: SANDBOX,
+      payout_id: 'wd-shots-1',
+      payout_account_id: payout.id,
+    } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await sandboxProvider.createPayout(
+    {
+      requestId: String(paying.id),
+      payoutId: 'wd-shots-1',
+      amountMinor: 250_000n,
+      currency: 'BDT',
+      channel: 'nagad',
+      accountNumber: '01712345678',
+      payeeName: 'Rahim Uddin',
+    },
+    { brandId, origin: url },
+  );
 
   const token = await createSession(db, member, {
     ip: '127.0.0.1',
@@ -413,7 +444,7 @@ async function main() {
       name: 'sandbox-payouts',
       variants: MINOR,
       run: async (page, v) => {
-        await page.goto(`${url}/psp/sandbox/payouts`);
+        await page.goto(`${url}/psp/sandbox/payouts?lang=${v.lang}`);
         await shot(page, 'sandbox-payouts', v);
       },
     },
