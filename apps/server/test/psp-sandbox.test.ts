@@ -100,7 +100,7 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
     const res = await fetch(`${base}/psp/sandbox/checkout/${tokenOf(d.redirectUrl)}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('500.00 BDT');
+    expect(html).toContain('৫০০.০০৳');
     expect(html).toContain('অনুমোদন করুন');
     expect(html).toContain('value="later"');
     expect(html).not.toContain('<script');
@@ -334,7 +334,7 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
     // The same payout id again is the same payout.
     await sandboxProvider.createPayout(payout, { brandId, origin: base });
     const page = await (await fetch(`${base}/psp/sandbox/payouts?lang=en`)).text();
-    expect(page).toContain('300.00 BDT');
+    expect(page).toContain('৳300.00');
     expect(page).toContain('••••••5678');
     const rec = await t.db.kysely
       .selectFrom('psp_sandbox_records')

@@ -69,18 +69,36 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * An amount as the reader writes it: grouped, with Bengali digits on a Bengali page and the taka
+ * sign for BDT where the site puts it (after the amount in Bengali); Intl gets the exact decimal string, never a float.
+ */
+function money(lang: PageLang, minor: bigint, decimals: number, currency: string): string {
+  const n = new Intl.NumberFormat(lang === 'bn' ? 'bn-BD' : 'en-IN', {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(fromMinor(minor, decimals) as unknown as number);
+  if (currency !== 'BDT') return `${n} ${currency}`;
+  return lang === 'bn' ? `${n}৳` : `৳${n}`;
+}
+
+/** An order number in the reader's digits. */
+function digits(lang: PageLang, id: string | bigint): string {
+  return lang === 'bn' ? String(id).replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)] as string) : String(id);
+}
+
 const STYLE = `body{font-family:system-ui,sans-serif;background:#0f1720;color:#e6edf3;margin:0;padding:16px}
 main{max-width:420px;margin:24px auto;background:#18222e;border-radius:12px;padding:20px}
 h1{font-size:1.25rem;margin:0 0 8px}p.note{color:#9fb0c0;font-size:.85rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:#9fb0c0}dd{margin:0;font-weight:600}
 form{display:flex;flex-direction:column;gap:10px;margin-top:16px}
-button{font-size:1rem;padding:12px;border-radius:8px;border:0;cursor:pointer}
+button{font:inherit;font-size:1rem;padding:12px;border-radius:8px;border:0;cursor:pointer}
 .approve,.pay{background:#1f9d55;color:#fff}.decline,.fail{background:#c53030;color:#fff}.later,.delay{background:#4a5568;color:#fff}
 table{width:100%;border-collapse:collapse;font-size:.9rem}td,th{padding:6px;border-bottom:1px solid #2a3644;text-align:left}
-td form{flex-direction:row;margin:0;gap:4px}td button{padding:6px 8px;font-size:.8rem}a{color:#63b3ed}`;
+main.wide{max-width:960px}td form{flex-direction:row;flex-wrap:wrap;margin:0;gap:4px}td button{padding:6px 8px;font-size:.8rem}a{color:#63b3ed}`;
 
-function page(lang: PageLang, title: string, body: string): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+function page(lang: PageLang, title: string, body: string, wide = false): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main${wide ? ' class="wide"' : ''}>${body}</main></body></html>`;
 }
 
 export type CheckoutView = {
@@ -110,8 +128,8 @@ export function checkoutPage(v: CheckoutView): string {
     v.lang,
     t.title,
     `<h1>${t.title}</h1><p class="note">${t.note}</p>
-<dl><dt>${t.amount}</dt><dd>${escapeHtml(fromMinor(v.amountMinor, v.decimals))} ${escapeHtml(v.currency)}</dd>
-<dt>${t.method}</dt><dd>${escapeHtml(v.method)}</dd><dt>${t.order}</dt><dd>${escapeHtml(v.requestId)}</dd></dl>
+<dl><dt>${t.amount}</dt><dd>${escapeHtml(money(v.lang, v.amountMinor, v.decimals, v.currency))}</dd>
+<dt>${t.method}</dt><dd>${escapeHtml(v.method)}</dd><dt>${t.order}</dt><dd>${escapeHtml(digits(v.lang, v.requestId))}</dd></dl>
 ${buttons}<p><a href="${action}?lang=${other}">${t.other}</a></p>`,
   );
 }
@@ -138,7 +156,7 @@ export function payoutsPage(lang: PageLang, decimals: number, list: WaitingPayou
     .map(
       (
         p,
-      ) => `<tr><td>${p.requestId}</td><td>${escapeHtml(fromMinor(p.amountMinor, decimals))} ${escapeHtml(p.currency)}</td>
+      ) => `<tr><td>${digits(lang, p.requestId)}</td><td>${escapeHtml(money(lang, p.amountMinor, decimals, p.currency))}</td>
 <td>${escapeHtml(p.channel)} ${escapeHtml(p.account)}</td><td>${escapeHtml(p.payee)}</td>
 <td><form method="post" action="/psp/sandbox/payouts/${p.id}?lang=${lang}">
 <button class="pay" name="action" value="pay">${t.pay}</button><button class="fail" name="action" value="fail">${t.fail}</button>
@@ -151,5 +169,6 @@ export function payoutsPage(lang: PageLang, decimals: number, list: WaitingPayou
     `<h1>${t.payoutsTitle}</h1><p class="note">${t.note}</p><p>${t.payoutsNote}</p>
 ${list.length ? `<table><tr><th>${t.order}</th><th>${t.amount}</th><th>${t.account}</th><th>${t.payee}</th><th></th></tr>${rows}</table>` : `<p>${t.none}</p>`}
 <p><a href="/psp/sandbox/payouts?lang=${other}">${t.other}</a></p>`,
+    true,
   );
 }

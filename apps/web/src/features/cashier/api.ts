@@ -1,3 +1,4 @@
+import type { CallOptions } from '@khela/client';
 import type { CallInput, ClientEndpoint, DefinitionOf } from '@khela/contract/call';
 import type { CashierDirection, CashierRequest, CashierState } from '@khela/contract/cashier';
 import {
@@ -26,10 +27,21 @@ import {
   withdrawSummaryCall,
 } from '@khela/contract/endpoints';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api';
+import { call as send } from '../../lib/api';
 import { useSessionToken } from '../../lib/session';
+
+/**
+ * Every cashier call names the page's language (the `Language` header): the server writes method
+ * names and reasons in it, so an English page never shows a Bengali method name.
+ */
+const call = ((endpoint: ClientEndpoint, input?: unknown, options: CallOptions = {}) =>
+  (send as (e: ClientEndpoint, i: unknown, o: CallOptions) => Promise<unknown>)(endpoint, input, {
+    ...options,
+    headers: { ...options.headers, Language: i18next.language },
+  })) as typeof send;
 
 /**
  * The cashier's calls (contract cashier.ts) as query hooks. Every query key starts with

@@ -25,6 +25,24 @@ import {
 } from './kit';
 import { useCashierTexts } from './texts';
 import './cashier.css';
+import i18next from 'i18next';
+
+/**
+ * The checkout to send the player to. Khela's own sandbox checkout speaks Bengali and English and
+ * takes the page's language as `?lang`, so an English page does not land on a Bengali checkout;
+ * a real provider's address is left exactly as it came (it may be signed).
+ */
+export function checkoutUrl(redirectUrl: string): string {
+  const lang = i18next.language === 'bn' ? 'bn' : 'en';
+  try {
+    const u = new URL(redirectUrl, window.location.href);
+    if (u.origin !== window.location.origin || !u.pathname.startsWith('/psp/sandbox/checkout/')) return redirectUrl;
+    u.searchParams.set('lang', lang);
+    return u.toString();
+  } catch {
+    return redirectUrl;
+  }
+}
 
 /** The address names the deposit to show (the checkout returns the player with it). */
 export const DEPOSIT_PARAM = 'deposit';
@@ -65,7 +83,7 @@ export default function DepositPage() {
     <DepositForm
       onStarted={(r) => {
         if (r.kind === 'psp' && r.redirectUrl) {
-          browser.go(r.redirectUrl);
+          browser.go(checkoutUrl(r.redirectUrl));
           return;
         }
         setStarted(r);
@@ -237,6 +255,8 @@ function PresetChip({ amount, unit, onPick }: { amount: string; unit: Unit; onPi
 
 function FeeText({ fee, bearer, unit }: { fee: bigint; bearer: 'operator' | 'player'; unit: Unit }) {
   const { t } = useCashierTexts();
+  // "0.00 · paid by us" says nothing: a free deposit reads "No fee", like the method's facts.
+  if (fee === 0n) return <>{t('cashier.noFee')}</>;
   return (
     <>
       <Money amount={fee} unit={unit} /> · {t(`cashier.feeBearer.${bearer}`)}
@@ -298,7 +318,11 @@ function DepositStatus({ id, initial, onNew }: { id: string; initial?: CashierRe
           </div>
           {left ? <p className="csh-countdown">{t('cashier.deposit.expiresIn', { time: left })}</p> : null}
           {r.kind === 'psp' && r.redirectUrl && !isFinal(r) ? (
-            <button type="button" className="btn btn-primary" onClick={() => browser.go(r.redirectUrl as string)}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => browser.go(checkoutUrl(r.redirectUrl as string))}
+            >
               {t('cashier.deposit.toCheckout')}
             </button>
           ) : null}

@@ -215,3 +215,19 @@ describe('the cashier’s copies of contract values', () => {
     expect(REMARK_HERE).toBe(TRANSFER_REMARK_MAX);
   });
 });
+
+describe('checkoutUrl', () => {
+  it("sends the page's language to the sandbox checkout and leaves a provider's address alone", async () => {
+    const { checkoutUrl } = await import('./deposit-page');
+    const i18next = (await import('i18next')).default;
+    const lang = i18next.language;
+    await i18next.changeLanguage('en');
+    try {
+      const sandbox = `${window.location.origin}/psp/sandbox/checkout/abc`;
+      expect(checkoutUrl(sandbox)).toBe(`${sandbox}?lang=en`);
+      expect(checkoutUrl('https://pay.example/checkout/abc?sig=1')).toBe('https://pay.example/checkout/abc?sig=1');
+    } finally {
+      await i18next.changeLanguage(lang);
+    }
+  });
+});

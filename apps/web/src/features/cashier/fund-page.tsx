@@ -42,7 +42,10 @@ export default function FundPage() {
                 <tbody>
                   {d.wallets.map((w) => (
                     <tr key={w.name}>
-                      <td data-label={t('cashier.fund.wallet')}>{w.name}</td>
+                      <td data-label={t('cashier.fund.wallet')}>
+                        {/* The server names wallets by code ('main'): the player reads a name. */}
+                        {t(`cashier.fund.names.${w.name}`, { defaultValue: w.name })}
+                      </td>
                       <td data-label={t('cashier.balance')} className="num">
                         <Money amount={w.balance} unit={unit} />
                       </td>

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { useCentreLink } from '../../components/centre/address';
 import { useFormat } from '../../lib/format';
@@ -25,7 +26,9 @@ export default function NoticeToast({
     const timer = setTimeout(onClose, SHOWN_MS);
     return () => clearTimeout(timer);
   }, [onClose]);
-  return (
+  // Into <body>: rendered where the header is, the toast sat inside the header's stacking context,
+  // under an open member centre's backdrop, dimmed and blurred.
+  return createPortal(
     <div className="csh-toast" role="status">
       <p>{noticeText(t, fmt, unit, notice)}</p>
       <Link to={inbox} onClick={onClose}>
@@ -34,6 +37,7 @@ export default function NoticeToast({
       <button type="button" className="csh-toast-close" onClick={onClose} aria-label={t('common.close')}>
         ×
       </button>
-    </div>
+    </div>,
+    document.body,
   );
 }
