@@ -223,6 +223,8 @@ export const WithdrawSummary = z.object({
   currency: z.string(),
   /** What is still to be wagered before a withdrawal (0 when none). */
   turnoverRemaining: Amount,
+  /** The whole of the requirements not yet met (0 when none): the meter's bar is (required − remaining) / required. */
+  turnoverRequired: Amount,
   /** What may be withdrawn now: the balance, if the turnover is met. */
   withdrawable: Amount,
   min: Amount,

@@ -17,7 +17,7 @@ import type { DB } from '../../platform/schema';
 import type { SessionMember } from '../../platform/sessions';
 import { currentBalance } from '../wallet/ledger';
 import { walletFor } from '../wallet/service';
-import { turnoverRemaining } from '../wallet/turnover';
+import { turnoverMeter, turnoverRemaining } from '../wallet/turnover';
 import { verifyPaymentPassword } from './payment-password';
 import { cashierSettings } from './settings';
 import { moveState, recordEvent } from './transitions';
@@ -73,9 +73,9 @@ export async function withdrawSummary(
   const decimals = brand.info.currencyDecimals;
   const money = (m: bigint) => fromMinor(m, decimals);
   const wallet = await walletFor(db, member, brand.info);
-  const [balance, remaining, settings, used, median, row] = await Promise.all([
+  const [balance, meter, settings, used, median, row] = await Promise.all([
     currentBalance(db, wallet),
-    turnoverRemaining(db, member.id),
+    turnoverMeter(db, member.id),
     cashierSettings(db, brand.id),
     usedToday(db.kysely, member.id),
     medianMinutesToPaid(db, brand.id),
@@ -94,8 +94,9 @@ export async function withdrawSummary(
   return {
     balance: money(balance),
     currency: brand.info.currency,
-    turnoverRemaining: money(remaining),
-    withdrawable: money(remaining > 0n ? 0n : balance),
+    turnoverRemaining: money(meter.remaining),
+    turnoverRequired: money(meter.required),
+    withdrawable: money(meter.remaining > 0n ? 0n : balance),
     min: money(settings.withdraw_min_minor),
     max: money(settings.withdraw_max_minor),
     dailyCount: settings.withdraw_daily_count,

@@ -54,7 +54,7 @@ export async function recordInflow(trx: Kysely<DB>, i: Inflow): Promise<void> {
 /** How far behind the database clock the persisted cursor stays (longer than any bet transaction). */
 export const METER_LAG_SECONDS = 120;
 
-type Open = { id: bigint; created_at: Date; remaining_minor: bigint };
+type Open = { id: bigint; created_at: Date; remaining_minor: bigint; required_minor: bigint };
 type Settled = { closed_at: Date; stake: bigint };
 
 /** Takes each settled stake off the open requirements, oldest first; returns what each lost. */
@@ -81,7 +81,7 @@ function allocate(open: Open[], rounds: Settled[]): Map<bigint, bigint> {
 async function openRequirements(k: Kysely<DB>, memberId: bigint): Promise<Open[]> {
   return k
     .selectFrom('turnover_requirements')
-    .select(['id', 'created_at', 'remaining_minor'])
+    .select(['id', 'created_at', 'remaining_minor', 'required_minor'])
     .where('member_id', '=', memberId)
     .where('remaining_minor', '>', 0n)
     .orderBy('id')
@@ -170,12 +170,24 @@ async function applyFrom(trx: Kysely<DB>, memberId: bigint, from: Date, cutoff: 
  * settled stakes, less the stakes of rounds closed within the last LAG (counted, not written).
  */
 export async function turnoverRemaining(db: Database, memberId: bigint): Promise<bigint> {
+  return (await turnoverMeter(db, memberId)).remaining;
+}
+
+/**
+ * The meter as the withdraw page draws it: what is still to wager, and the whole of the
+ * requirements not yet met (so the bar shows how far along the player is).
+ */
+export async function turnoverMeter(db: Database, memberId: bigint): Promise<{ remaining: bigint; required: bigint }> {
   const cursor = await applySettledStakes(db, memberId);
   const open = await openRequirements(db.kysely, memberId);
-  if (open.length === 0) return 0n;
+  if (open.length === 0) return { remaining: 0n, required: 0n };
   const recent = await settledRounds(db.kysely, memberId, cursor, null);
   const taken = allocate(open, recent);
   let remaining = 0n;
-  for (const r of open) remaining += r.remaining_minor - (taken.get(r.id) ?? 0n);
-  return remaining;
+  let required = 0n;
+  for (const r of open) {
+    remaining += r.remaining_minor - (taken.get(r.id) ?? 0n);
+    required += r.required_minor;
+  }
+  return { remaining, required };
 }

@@ -67,6 +67,7 @@ export function summaryFixture(over: Partial<WithdrawSummary> = {}): WithdrawSum
     balance: '5000.00',
     currency: 'BDT',
     turnoverRemaining: '0.00',
+    turnoverRequired: '0.00',
     withdrawable: '5000.00',
     min: '200.00',
     max: '50000.00',

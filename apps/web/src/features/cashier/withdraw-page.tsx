@@ -63,9 +63,7 @@ export default function WithdrawPage() {
 function SummaryPanel({ summary: s, unit }: { summary: WithdrawSummary; unit: Unit }) {
   const { t } = useCashierTexts();
   const remaining = minor(s.turnoverRemaining, unit.decimals);
-  // The contract gives what is left, not the requirement's total: the bar fills when a server
-  // that sends the total (turnoverRequired) says how far along it is, else it shows met or not.
-  const total = minor((s as WithdrawSummary & { turnoverRequired?: string }).turnoverRequired ?? '0', unit.decimals);
+  const total = minor(s.turnoverRequired, unit.decimals);
   const done = remaining === 0n ? 100 : total > remaining ? Number(((total - remaining) * 100n) / total) : 0;
   return (
     <section className="csh-summary" aria-label={t('cashier.withdraw.summary')}>

@@ -89,7 +89,7 @@ async function fill(dialog: HTMLElement, amount: string, password: string) {
 
 describe('the withdraw page', () => {
   it('shows the exact amount still to bet and keeps the form shut until it is met', async () => {
-    page([], summaryFixture({ turnoverRemaining: '750.50', withdrawable: '0.00' }));
+    page([], summaryFixture({ turnoverRemaining: '750.50', turnoverRequired: '1000.00', withdrawable: '0.00' }));
     renderApp('/?centre=member&page=withdraw');
     const dialog = await centre();
     expect(await within(dialog).findByText('Still to bet:')).toBeTruthy();
