@@ -53,7 +53,7 @@ describe('the member centre in the address', () => {
     await context.close();
   });
 
-  it("opens platform information from the side menu's Messages", async () => {
+  it("opens the inbox from the side menu's Messages", async () => {
     const lang = 'en';
     const account = await player(env, 'msg');
     const { page, errors, context } = await openLoggedIn(env, account, lang);
@@ -62,7 +62,8 @@ describe('the member centre in the address', () => {
       .getByRole('link', { name: exact(t(lang, 'sideMenu.messages')) })
       .click();
     await pageOpen(page, lang, 'messageV2');
-    await centreOf(page, lang).getByText(t(lang, 'centre.notAvailable')).waitFor();
+    // The cashier's inbox (messageV2): a new player has no messages yet.
+    await centreOf(page, lang).getByText(t(lang, 'cashier.inbox.empty')).waitFor();
     expect(addressOf(page).searchParams.get('page')).toBe('messageV2');
     expect(errors).toEqual([]);
     await context.close();

@@ -97,8 +97,10 @@ button{font:inherit;font-size:1rem;padding:12px;border-radius:8px;border:0;curso
 table{width:100%;border-collapse:collapse;font-size:.9rem}td,th{padding:6px;border-bottom:1px solid #2a3644;text-align:left}
 main.wide{max-width:960px}td form{flex-direction:row;flex-wrap:wrap;margin:0;gap:4px}td button{padding:6px 8px;font-size:.8rem}a{color:#63b3ed}`;
 
+// The site's own icon: without a link the browser asks for /favicon.ico, which is not served (a 404
+// in the console of every checkout).
 function page(lang: PageLang, title: string, body: string, wide = false): string {
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main${wide ? ' class="wide"' : ''}>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main${wide ? ' class="wide"' : ''}>${body}</main></body></html>`;
 }
 
 export type CheckoutView = {

@@ -43,11 +43,20 @@ export function loadCashierTexts(lang: string): Promise<void> {
   return done;
 }
 
+/**
+ * A promise React reads as already settled (its `status` convention for thenables): `use()` of it
+ * returns at once, without suspending.
+ */
+const LOADED: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
 /** Suspends until the active language's cashier texts are in (a language switch loads them too). */
 export function useCashierTexts() {
   const tr = useTranslation();
   const lang = tr.i18n.language;
-  // Loaded already (the usual case after the first page): nothing to wait for.
-  if (!tr.i18n.exists('cashier.loading', { lng: lang })) use(loadCashierTexts(lang));
+  // use() on every render: a render that suspended on it and then, the texts in, finished without
+  // calling it broke React (error 520, "called use() to suspend … but did not call use() when it
+  // finished") — now and then on a page's first open. Loaded already (the usual case): a settled
+  // promise, nothing to wait for.
+  use(tr.i18n.exists('cashier.loading', { lng: lang }) ? LOADED : loadCashierTexts(lang));
   return tr;
 }
