@@ -1,5 +1,4 @@
 import i18next from 'i18next';
-import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLocale, loadLocale } from '../../lib/i18n';
 
@@ -14,10 +13,18 @@ import { isLocale, loadLocale } from '../../lib/i18n';
 const packs = import.meta.glob<Record<string, unknown>>('../../locales/*/cashier/*.json', { import: 'default' });
 
 const loading = new Map<string, Promise<void>>();
+const loaded = new Set<string>();
 
-/** Loads `lang`'s cashier texts into i18next once. */
+/**
+ * Loads `lang`'s cashier texts into i18next once — again if its texts were replaced since (a
+ * language's main texts loaded afresh drop the merged cashier namespaces with them).
+ */
 export function loadCashierTexts(lang: string): Promise<void> {
   let done = loading.get(lang);
+  if (done && loaded.has(lang) && !i18next.hasResourceBundle(lang, 'translation')) {
+    loaded.delete(lang);
+    done = undefined;
+  }
   if (!done) {
     const files = Object.entries(packs).filter(([p]) => p.includes(`/locales/${lang}/cashier/`));
     // A language not yet shown gets its main texts first: a bundle holding only the cashier's
@@ -37,26 +44,21 @@ export function loadCashierTexts(lang: string): Promise<void> {
           }),
         ),
       )
-      .then(() => undefined);
+      .then(() => {
+        loaded.add(lang);
+      });
     loading.set(lang, done);
   }
   return done;
 }
 
-/**
- * A promise React reads as already settled (its `status` convention for thenables): `use()` of it
- * returns at once, without suspending.
- */
-const LOADED: Promise<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
-
 /** Suspends until the active language's cashier texts are in (a language switch loads them too). */
 export function useCashierTexts() {
   const tr = useTranslation();
   const lang = tr.i18n.language;
-  // use() on every render: a render that suspended on it and then, the texts in, finished without
-  // calling it broke React (error 520, "called use() to suspend … but did not call use() when it
-  // finished") — now and then on a page's first open. Loaded already (the usual case): a settled
-  // promise, nothing to wait for.
-  use(tr.i18n.exists('cashier.loading', { lng: lang }) ? LOADED : loadCashierTexts(lang));
+  // Not loaded yet (a page's first open, a language switch): suspend by throwing the load, so
+  // React renders the page afresh once it is in. use() would replay this very render and then
+  // fail (error 520) when the replay, the texts in by then, no longer called it.
+  if (!tr.i18n.exists('cashier.loading', { lng: lang })) throw loadCashierTexts(lang);
   return tr;
 }
