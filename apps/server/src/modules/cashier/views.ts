@@ -18,7 +18,7 @@ export type MethodRow = Selectable<CashierMethodsTable>;
 export function readerLanguage(req: FastifyRequest): string {
   const header = req.headers.language;
   const value = Array.isArray(header) ? header[0] : header;
-  return (value ?? '').toLowerCase().split(/[-_]/)[0] ?? '';
+  return (value ?? '').split(',')[0]?.trim().toLowerCase().split(/[-_]/)[0] ?? '';
 }
 
 export function methodName(m: Pick<MethodRow, 'name_bn' | 'name_en'>, lang: string, brand: BrandSnapshot): string {

@@ -1,7 +1,6 @@
 import type { CallOptions } from '@khela/client';
 import type { CallInput, ClientEndpoint, DefinitionOf } from '@khela/contract/call';
 import type { CashierDirection, CashierRequest, CashierState } from '@khela/contract/cashier';
-import { LAUNCH_LANGUAGE_HEADER } from '@khela/contract/constants';
 import {
   addPayoutAccountCall,
   cashierMethodsCall,
@@ -69,18 +68,11 @@ function useKey(...parts: unknown[]) {
   return { key: [CASHIER_KEY, ...parts, token, i18n.language], enabled: token !== null };
 }
 
-/**
- * The reader's language for the server (the `Language` header, as the launch sends it): method
- * names, reasons and receipts come back in it. Without it the server falls back to the brand's
- * default, so an English page listed Bengali method names.
- */
-const reader = () => ({ [LAUNCH_LANGUAGE_HEADER]: i18next.language });
-
 export function useMethods(type: CashierDirection) {
   const { key, enabled } = useKey('methods', type);
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(cashierMethodsCall, { type }, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(cashierMethodsCall, { type }, { signal }),
     enabled,
     staleTime: 60_000,
     retry: false,
@@ -92,7 +84,7 @@ export function useDeposit(id: string | null) {
   const { key, enabled } = useKey('deposit', id);
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(depositStatusCall, { id: id as string }, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(depositStatusCall, { id: id as string }, { signal }),
     enabled: enabled && id !== null,
     refetchInterval: (q) => (q.state.data && isFinal(q.state.data) ? false : 5_000),
     retry: false,
@@ -103,7 +95,7 @@ export function useRequests(type: CashierDirection) {
   const { key, enabled } = useKey('requests', type);
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(cashierRequestsCall, { type, pageSize: 20 }, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(cashierRequestsCall, { type, pageSize: 20 }, { signal }),
     enabled,
     retry: false,
   });
@@ -113,7 +105,7 @@ export function useWithdrawSummary() {
   const { key, enabled } = useKey('withdraw-summary');
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(withdrawSummaryCall, undefined, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(withdrawSummaryCall, undefined, { signal }),
     enabled,
     retry: false,
   });
@@ -123,7 +115,7 @@ export function usePayoutAccounts() {
   const { key, enabled } = useKey('payout-accounts');
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(payoutAccountsCall, undefined, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(payoutAccountsCall, undefined, { signal }),
     enabled,
     retry: false,
   });
@@ -133,7 +125,7 @@ export function useSecurity() {
   const { key, enabled } = useKey('security');
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(securitySummaryCall, undefined, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(securitySummaryCall, undefined, { signal }),
     enabled,
     retry: false,
   });
@@ -143,7 +135,7 @@ export function useLogins() {
   const { key, enabled } = useKey('logins');
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(securityLoginsCall, undefined, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(securityLoginsCall, undefined, { signal }),
     enabled,
     retry: false,
   });
@@ -153,7 +145,7 @@ export function useSessions() {
   const { key, enabled } = useKey('sessions');
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(securitySessionsCall, undefined, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(securitySessionsCall, undefined, { signal }),
     enabled,
     retry: false,
   });
@@ -163,7 +155,7 @@ export function useTransfers() {
   const { key, enabled } = useKey('transfers');
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(uplineTransfersCall, undefined, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(uplineTransfersCall, undefined, { signal }),
     enabled,
     retry: false,
   });
@@ -173,7 +165,7 @@ export function useFunds() {
   const { key, enabled } = useKey('funds');
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(consolidatedFundsCall, undefined, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(consolidatedFundsCall, undefined, { signal }),
     enabled,
     retry: false,
   });
@@ -183,7 +175,7 @@ export function useMessages() {
   const { key, enabled } = useKey('messages');
   return useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => call(messagesCall, { pageSize: 50 }, { signal, headers: reader() }),
+    queryFn: ({ signal }) => call(messagesCall, { pageSize: 50 }, { signal }),
     enabled,
     retry: false,
   });
@@ -231,25 +223,20 @@ function useChange<I, O>(send: (input: I) => Promise<O>) {
 
 type Input<E extends ClientEndpoint> = CallInput<DefinitionOf<E>>;
 
-export const useStartDeposit = () =>
-  useChange((b: Input<typeof depositCall>) => call(depositCall, b, { headers: reader() }));
+export const useStartDeposit = () => useChange((b: Input<typeof depositCall>) => call(depositCall, b, {}));
 export const useSendReference = () =>
-  useChange((i: Input<typeof depositReferenceCall>) => call(depositReferenceCall, i, { headers: reader() }));
-export const useWithdraw = () =>
-  useChange((b: Input<typeof withdrawCall>) => call(withdrawCall, b, { headers: reader() }));
-export const useCancelWithdraw = () =>
-  useChange((id: string) => call(withdrawCancelCall, { id }, { headers: reader() }));
+  useChange((i: Input<typeof depositReferenceCall>) => call(depositReferenceCall, i, {}));
+export const useWithdraw = () => useChange((b: Input<typeof withdrawCall>) => call(withdrawCall, b, {}));
+export const useCancelWithdraw = () => useChange((id: string) => call(withdrawCancelCall, { id }, {}));
 export const useConfirmWithdraw = () =>
-  useChange((i: Input<typeof withdrawConfirmCall>) => call(withdrawConfirmCall, i, { headers: reader() }));
+  useChange((i: Input<typeof withdrawConfirmCall>) => call(withdrawConfirmCall, i, {}));
 export const useAddPayoutAccount = () =>
-  useChange((b: Input<typeof addPayoutAccountCall>) => call(addPayoutAccountCall, b, { headers: reader() }));
-export const useRemovePayoutAccount = () =>
-  useChange((id: string) => call(removePayoutAccountCall, { id }, { headers: reader() }));
+  useChange((b: Input<typeof addPayoutAccountCall>) => call(addPayoutAccountCall, b, {}));
+export const useRemovePayoutAccount = () => useChange((id: string) => call(removePayoutAccountCall, { id }, {}));
 export const useSetPaymentPassword = () =>
-  useChange((b: Input<typeof paymentPasswordCall>) => call(paymentPasswordCall, b, { headers: reader() }));
-export const useNewAddressCheck = () =>
-  useChange((enabled: boolean) => call(newAddressCheckCall, { enabled }, { headers: reader() }));
-export const useRevokeSession = () => useChange((id: string) => call(revokeSessionCall, { id }, { headers: reader() }));
+  useChange((b: Input<typeof paymentPasswordCall>) => call(paymentPasswordCall, b, {}));
+export const useNewAddressCheck = () => useChange((enabled: boolean) => call(newAddressCheckCall, { enabled }, {}));
+export const useRevokeSession = () => useChange((id: string) => call(revokeSessionCall, { id }, {}));
 export const useUplineTransfer = () =>
-  useChange((b: Input<typeof uplineTransferCall>) => call(uplineTransferCall, b, { headers: reader() }));
-export const useMarkRead = () => useChange((upTo: string) => call(messagesReadCall, { upTo }, { headers: reader() }));
+  useChange((b: Input<typeof uplineTransferCall>) => call(uplineTransferCall, b, {}));
+export const useMarkRead = () => useChange((upTo: string) => call(messagesReadCall, { upTo }, {}));
