@@ -15,6 +15,7 @@ import { buildApp } from '../src/app';
 import { SANDBOX } from '../src/modules/cashier/providers/sandbox';
 import { pspSecret } from '../src/modules/cashier/providers/secrets';
 import { sign } from '../src/modules/provider/signature';
+import { walletOf } from '../src/modules/wallet/accounts';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { loadConfig } from '../src/platform/config';
 import type { Database } from '../src/platform/db';
@@ -62,6 +63,9 @@ async function depositRuns(db: Database, url: string) {
         JOIN LATERAL (SELECT id FROM members WHERE brand_id = ${brand.id} AND account = 'dep' || (1 + g % ${PLAYERS})) m ON true
       RETURNING id`.execute(db.kysely);
     const ids = first.rows.map((r) => r.id.toString());
+    // Registered players have their wallets: open them, as registration does.
+    const members = await db.kysely.selectFrom('members').select('id').where('account', 'like', 'dep%').execute();
+    for (const m of members) await walletOf(db, brand.id, m.id, 'BDT');
     await sql`CREATE TABLE bench_raw (id integer PRIMARY KEY, balance bigint NOT NULL)`.execute(db.kysely);
     await sql`INSERT INTO bench_raw SELECT g, 10000000000 FROM generate_series(1, ${PLAYERS}) g`.execute(db.kysely);
 

@@ -2,7 +2,12 @@ import { type CashierRequest, type MethodsAnswer, PSP_SIGNATURE_HEADER, PSP_TIME
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDeposits } from '../src/modules/cashier/deposit-credit';
-import { SANDBOX, sandboxProvider, signedWebhook } from '../src/modules/cashier/providers/sandbox';
+import {
+  SANDBOX,
+  sandboxProvider,
+  signedWebhook,
+  WEBHOOK_KEYS_SECONDS,
+} from '../src/modules/cashier/providers/sandbox';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { memberWithSession } from './member-session';
@@ -394,6 +399,22 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
       .set({ sandbox_enabled: false })
       .where('brand_id', '=', brandId)
       .execute();
+    // Switched off behind this process's back (another process's desk): its webhooks close
+    // within WEBHOOK_KEYS_SECONDS. Probed with an order that does not exist, so nothing moves.
+    const probe = await signedWebhook(brandId, {
+      kind: 'deposit',
+      requestId: '999999999',
+      txId: 'SBXclosedprobe0001',
+      status: 'paid',
+      amount: '50000',
+      currency: 'BDT',
+    });
+    await expect
+      .poll(async () => (await webhook(probe.raw, probe.headers)).status, {
+        timeout: (WEBHOOK_KEYS_SECONDS + 3) * 1000,
+        interval: 200,
+      })
+      .toBe(401);
     try {
       const methods = (await api('/wps/cashier/methods?type=deposit', m.token)).json.value;
       expect(methods.list.map((x: { kind: string }) => x.kind)).toEqual(['bank_transfer']);

@@ -37,6 +37,8 @@ declare module 'fastify' {
 }
 
 const CHANNEL = 'khela_realtime';
+/** At most this many notifications in one statement (each payload is at most a few kilobytes). */
+const NOTIFY_BATCH = 100;
 const AUTH_TIMEOUT_MS = 10_000;
 const PING_EVERY_MS = 30_000;
 const RECHECK_EVERY_MS = 60_000;
@@ -190,12 +192,26 @@ async function listen(app: FastifyInstance, origin: string, deliver: (memberId: 
   }
   await connect();
 
+  // What is published in one turn of the event loop goes out in one statement: under load a
+  // round trip per balance change and per notice was a good part of a deposit's cost.
+  let pending: string[] = [];
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    for (let i = 0; i < batch.length; i += NOTIFY_BATCH) {
+      const payloads = batch.slice(i, i + NOTIFY_BATCH);
+      sql`SELECT ${sql.join(payloads.map((p) => sql`pg_notify(${CHANNEL}, ${p})`))}`
+        .execute(app.db.kysely)
+        .catch((err) => {
+          app.log.warn({ err }, 'realtime: publish failed');
+        });
+    }
+  };
+
   return {
     publish(memberId: string, text: string) {
-      const payload = JSON.stringify({ o: origin, m: memberId, t: text });
-      sql`SELECT pg_notify(${CHANNEL}, ${payload})`.execute(app.db.kysely).catch((err) => {
-        app.log.warn({ err }, 'realtime: publish failed');
-      });
+      pending.push(JSON.stringify({ o: origin, m: memberId, t: text }));
+      if (pending.length === 1) setImmediate(flush);
     },
     async close() {
       closed = true;

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
 import { AppError } from '../../platform/errors';
+import { forgetWebhookKeys } from '../cashier/providers/sandbox';
 import { cashierSettings as settingsRow } from '../cashier/settings';
 import type { Desk } from '../staff-players/guard';
 
@@ -143,5 +144,7 @@ export async function saveSettings(d: Desk, brand: BrandSnapshot, b: Body): Prom
       after: now,
     });
   });
+  // The sandbox's switch takes effect on this process's next webhook (others within seconds).
+  forgetWebhookKeys(d.db, d.staff.brandId);
   return readSettings(d, brand);
 }

@@ -1,12 +1,11 @@
 import type { CashierState } from '@khela/contract';
 import { fromMinor } from '@khela/contract';
-import type { Kysely, Updateable } from 'kysely';
-import type { Database } from '../../platform/db';
+import { CompiledQuery, type Kysely, type Updateable } from 'kysely';
+import { type Database, preparedStatement } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { CashierRequestsTable, DB } from '../../platform/schema';
 import { systemAccount, walletOf } from '../wallet/accounts';
-import { fingerprintOf, type Leg, type Posted, post, publishPosted } from '../wallet/ledger';
-import { recordInflow } from '../wallet/turnover';
+import { type Posted, postedOf, publishPosted } from '../wallet/ledger';
 import { type NoticeKind, publishNotice, type SentNotice, writeNotice } from './notices';
 import { providerFor } from './providers';
 import type { ProviderResult } from './providers/adapter';
@@ -26,120 +25,158 @@ export const DEPOSIT_OPEN: readonly CashierState[] = ['created', 'pending'];
 
 /**
  * What a deposit's ending needs besides its row, read in one query: the brand's decimals (the
- * notice's amount), the method's name, and the brand's turnover percentage for deposits (the
- * table's default when the brand has no settings row yet).
+ * notice's amount) and the method's name.
  */
 async function contextOf(db: Database, row: RequestRow) {
   const r = await db.kysely
     .selectFrom('brands as b')
     .leftJoin('cashier_methods as m', (j) => j.on('m.id', '=', row.method_id ?? 0))
-    .leftJoin('cashier_settings as s', 's.brand_id', 'b.id')
-    .select(['b.currency_decimals', 'm.name_en', 's.deposit_turnover_pct'])
+    .select(['b.currency_decimals', 'm.name_en'])
     .where('b.id', '=', row.brand_id)
     .executeTakeFirst();
-  const pct = r?.deposit_turnover_pct ?? (await cashierSettings(db, row.brand_id)).deposit_turnover_pct;
-  return { decimals: r?.currency_decimals ?? 2, method: r?.name_en ?? '', pct };
+  return { decimals: r?.currency_decimals ?? 2, method: r?.name_en ?? '' };
+}
+
+/** The credit's database function (migrations/0046-deposit-credit.sql), parsed once per connection. */
+const CREDIT = preparedStatement(
+  'cashier_credit_deposit',
+  `SELECT member_id, tx_id, outcome, result, notice_id, notice_at, notice_params, unread
+     FROM cashier_credit_deposit($1::bigint, $2::text[], $3, $4, $5, $6::bigint, $7::integer, $8, $9::bigint, $10, $11::boolean)`,
+);
+
+type CreditCall = {
+  requestId: bigint;
+  brandId: number;
+  from: readonly CashierState[];
+  actor: string;
+  note?: string | null;
+  /** The provider's transaction id, recorded with the move. */
+  txId?: string | null;
+  /** The staff member deciding (decided_by and decided_at). */
+  decidedBy?: bigint | null;
+  /**
+   * A provider's result, unread: the order moves only if it is that provider's, for that amount
+   * and currency, with no other transaction id, and (noLimits) for a player without
+   * responsible-play rows.
+   */
+  result?: { provider: string; amountMinor: bigint; currency: string; noLimits: boolean };
+};
+
+type Credited = { posted: Posted; notice: SentNotice };
+
+/** KH010: an account or the brand's cashier settings are not there yet; nothing moved. */
+const isNotReady = (err: unknown) => (err as { code?: string } | null)?.code === 'KH010';
+
+/** One call of the credit function: null when nothing moved (the state or a guard did not match). */
+async function runCredit(q: Kysely<DB>, c: CreditCall): Promise<Credited | null> {
+  type Row = {
+    member_id: bigint;
+    tx_id: bigint;
+    outcome: 'posted' | 'replay' | 'conflict';
+    result: Record<string, string>;
+    notice_id: bigint;
+    notice_at: Date;
+    notice_params: Record<string, string>;
+    unread: string;
+  };
+  let r: { rows: Row[] };
+  try {
+    r = await q.executeQuery<Row>(
+      CompiledQuery.raw(CREDIT, [
+        c.requestId,
+        [...c.from],
+        c.actor,
+        c.note ?? null,
+        c.txId ?? null,
+        c.decidedBy ?? null,
+        c.brandId,
+        c.result?.provider ?? null,
+        c.result?.amountMinor ?? null,
+        c.result?.currency ?? null,
+        c.result?.noLimits ?? false,
+      ]),
+    );
+  } catch (err) {
+    if ((err as { code?: string } | null)?.code === 'KH011') throw new AppError('DUPLICATE_TRANSACTION');
+    throw err;
+  }
+  const row = r.rows[0];
+  if (!row) return null;
+  return {
+    posted: postedOf(row),
+    notice: {
+      brandId: c.brandId,
+      memberId: row.member_id,
+      kind: 'deposit.arrival',
+      params: row.notice_params,
+      requestId: c.requestId,
+      id: row.notice_id,
+      at: row.notice_at,
+      unread: Number(row.unread),
+    },
+  };
+}
+
+/** Tells the player's sockets, once the credit has committed: the header's balance and the notice. */
+async function publishCredit(db: Database, done: Credited) {
+  await publishPosted(db, done.notice.brandId, done.posted);
+  publishNotice(db, done.notice);
 }
 
 /**
- * The credit's legs: the player gets the amount (less the fee when the player bears it); the
- * provider (`psp:<name>`) or the bank-transfer method's account (`bank:<method>`) gives what it
- * settles to the operator, and a fee the operator bears is posted to `cashier_fee`.
+ * Opens what the credit function reads and does not make: the player's wallet, the source's
+ * settlement account, the fee account when the operator bears a fee, the brand's settings row.
+ * Account ids are cached, so after the first deposit of a player this is one settings read.
  */
-async function creditLegs(db: Database, row: RequestRow): Promise<Leg[]> {
-  const wallet = (await walletOf(db, row.brand_id, row.member_id, row.currency)).id;
-  const source = await systemAccount(
+async function prepareCredit(db: Database, row: RequestRow) {
+  await walletOf(db, row.brand_id, row.member_id, row.currency);
+  await systemAccount(
     db,
     row.brand_id,
     row.provider ? `psp:${row.provider}` : `bank:${row.method_id ?? 0}`,
     row.currency,
   );
-  const fee = row.fee_minor;
-  if (fee === 0n)
-    return [
-      { accountId: wallet, amount: row.amount_minor },
-      { accountId: source, amount: -row.amount_minor },
-    ];
-  if (row.fee_bearer === 'player')
-    return [
-      { accountId: wallet, amount: row.amount_minor - fee },
-      { accountId: source, amount: -(row.amount_minor - fee) },
-    ];
-  const feeAccount = await systemAccount(db, row.brand_id, 'cashier_fee', row.currency);
-  return [
-    { accountId: wallet, amount: row.amount_minor },
-    { accountId: source, amount: -(row.amount_minor - fee) },
-    { accountId: feeAccount, amount: -fee },
-  ];
+  if (row.fee_minor !== 0n && row.fee_bearer !== 'player')
+    await systemAccount(db, row.brand_id, 'cashier_fee', row.currency);
+  await cashierSettings(db, row.brand_id);
 }
 
 export type CreditOptions = {
   from: readonly CashierState[];
   actor: string;
   note?: string | null;
-  set?: Updateable<CashierRequestsTable>;
+  txId?: string | null;
+  decidedBy?: bigint | null;
   /** Written in the credit's transaction (the desk's audit row). */
-  inTransaction?: (trx: Kysely<DB>, moved: RequestRow) => Promise<void>;
+  inTransaction?: (trx: Kysely<DB>) => Promise<void>;
 };
 
 /**
- * Credits the deposit once: null when another caller moved it first (nothing posted here).
- * Account ids and settings are read before the transaction: on PGlite (one connection) nothing
- * but `trx` may be used inside it.
+ * Credits the deposit once: null when another caller moved it first (nothing posted here). On
+ * PGlite (one connection) nothing but `trx` may be used inside the transaction, so what the
+ * credit reads is opened before it.
  */
-export async function creditDeposit(db: Database, row: RequestRow, o: CreditOptions): Promise<RequestRow | null> {
-  const legs = await creditLegs(db, row);
-  const { decimals, method, pct } = await contextOf(db, row);
-  const key = `deposit:${row.id}`;
-  const done = await db.kysely.transaction().execute(async (trx) => {
-    const moved = await moveState(trx, {
-      requestId: row.id,
-      from: o.from,
-      to: 'credited',
-      actor: o.actor,
-      note: o.note ?? null,
-      set: { ...o.set, paid_at: new Date() },
-    });
-    if (!moved) return null;
-    const posted: Posted = await post(
-      db,
-      {
-        brandId: row.brand_id,
-        key,
-        kind: 'deposit',
-        fingerprint: fingerprintOf({ request: row.id, member: row.member_id, amount: row.amount_minor }),
-        memberId: row.member_id,
-        memo: `deposit ${row.id}`,
-        legs,
-      },
-      trx,
-    );
-    await recordInflow(trx, {
-      brandId: row.brand_id,
-      memberId: row.member_id,
-      source: 'deposit',
-      sourceKey: key,
-      amountMinor: legs[0]?.amount ?? row.amount_minor,
-      pct,
-    });
-    const notice = await writeNotice(
-      db,
-      {
-        brandId: row.brand_id,
-        memberId: row.member_id,
-        kind: 'deposit.arrival',
-        params: { amount: fromMinor(legs[0]?.amount ?? row.amount_minor, decimals), currency: row.currency, method },
-        requestId: row.id,
-      },
-      trx,
-    );
-    await o.inTransaction?.(trx, moved);
-    return { moved, posted, notice };
-  });
-  if (!done) return null;
-  await publishPosted(db, row.brand_id, done.posted);
-  publishNotice(db, done.notice);
-  return done.moved;
+export async function creditDeposit(db: Database, row: RequestRow, o: CreditOptions): Promise<Credited | null> {
+  await prepareCredit(db, row);
+  const call: CreditCall = {
+    requestId: row.id,
+    brandId: row.brand_id,
+    from: o.from,
+    actor: o.actor,
+    note: o.note ?? null,
+    txId: o.txId ?? null,
+    decidedBy: o.decidedBy ?? null,
+  };
+  const inTransaction = o.inTransaction;
+  const done = inTransaction
+    ? await db.kysely.transaction().execute(async (trx) => {
+        const credited = await runCredit(trx, call);
+        if (credited) await inTransaction(trx);
+        return credited;
+      })
+    : await runCredit(db.kysely, call);
+  if (done) await publishCredit(db, done);
+  return done;
 }
 
 /** Ends the deposit rejected or expired with its notice; null when it had moved on. */
@@ -216,6 +253,29 @@ export async function onDepositResult(
   result: ProviderResult,
 ): Promise<{ requestId: string; state: CashierState }> {
   if (!/^[1-9]\d{0,18}$/.test(result.requestId)) throw new AppError('NOT_FOUND');
+  const actor = `provider:${provider}`;
+  // The common case — paid, for an open order that matches, of a player without responsible-play
+  // rows — is one statement; anything else (a replay, a mismatch, limits, an expired order, a
+  // first deposit through a new method) finds nothing moved and takes the careful path below.
+  if (result.status === 'paid') {
+    const fast = await guarded(() =>
+      runCredit(db.kysely, {
+        requestId: BigInt(result.requestId),
+        brandId,
+        from: DEPOSIT_OPEN,
+        actor,
+        txId: result.providerTxId,
+        result: { provider, amountMinor: result.amountMinor, currency: result.currency, noLimits: true },
+      }).catch((err) => {
+        if (isNotReady(err)) return null;
+        throw err;
+      }),
+    );
+    if (fast) {
+      await publishCredit(db, fast);
+      return { requestId: result.requestId, state: 'credited' };
+    }
+  }
   const find = () =>
     db.kysely
       .selectFrom('cashier_requests')
@@ -245,9 +305,8 @@ export async function onDepositResult(
   if (result.currency !== row.currency) throw new AppError('VALIDATION_FAILED', { currency: 'validation.invalid' });
   if (row.provider_tx_id !== null && row.provider_tx_id !== result.providerTxId)
     throw new AppError('DUPLICATE_TRANSACTION');
-  const actor = `provider:${provider}`;
   const set = { provider_tx_id: result.providerTxId };
-  try {
+  return guarded(async () => {
     if (result.status === 'paid' && DEPOSIT_OPEN.includes(row.state)) {
       let blocked = false;
       try {
@@ -273,7 +332,7 @@ export async function onDepositResult(
             set,
           }),
         );
-      else if (await creditDeposit(db, row, { from: DEPOSIT_OPEN, actor, set }))
+      else if (await creditDeposit(db, row, { from: DEPOSIT_OPEN, actor, txId: result.providerTxId }))
         return { requestId: row.id.toString(), state: 'credited' };
       // Lost the race to the expiry job: the money has arrived, so the order goes to review below.
       else if ((await find())?.state === 'expired') row.state = 'expired';
@@ -298,13 +357,19 @@ export async function onDepositResult(
         set,
       });
     }
+    const after = (await find()) as RequestRow & { has_limits: boolean };
+    return { requestId: after.id.toString(), state: after.state };
+  });
+}
+
+/** The transaction id is another order's: refused, and its statement or transaction rolled back. */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
   } catch (err) {
-    // The transaction id is another order's: refused, and its transaction rolled back.
     if (isUniqueViolation(err)) throw new AppError('DUPLICATE_TRANSACTION');
     throw err;
   }
-  const after = (await find()) as RequestRow & { has_limits: boolean };
-  return { requestId: after.id.toString(), state: after.state };
 }
 
 /**

@@ -92,8 +92,8 @@ export async function approveDeposit(d: Desk, _brand: BrandSnapshot, id: bigint,
     from: REVIEWABLE,
     actor: `staff:${staff}`,
     note: reason ?? null,
-    set: { decided_by: staff, decided_at: new Date() },
-    inTransaction: (trx, moved) =>
+    decidedBy: staff,
+    inTransaction: (trx) =>
       audit(trx, {
         event: 'deposit.approved',
         brandId: d.staff.brandId,
@@ -103,7 +103,7 @@ export async function approveDeposit(d: Desk, _brand: BrandSnapshot, id: bigint,
         reason: reason ?? null,
         target: `deposit:${row.id}`,
         before: { state: row.state },
-        after: { state: moved.state },
+        after: { state: 'credited' },
         detail: { ...detail, firstApprovedBy: row.first_approved_by?.toString() ?? null },
       }),
   });

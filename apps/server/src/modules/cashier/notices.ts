@@ -36,7 +36,8 @@ export type Notice = {
   requestId?: bigint | null;
 };
 
-export type SentNotice = Notice & { id: bigint; at: Date };
+/** A written notice, with the member's unread count once it is in (what the push shows). */
+export type SentNotice = Notice & { id: bigint; at: Date; unread: number };
 
 const buses = new WeakMap<Database, EventEmitter>();
 function busOf(db: Database): EventEmitter {
@@ -63,9 +64,19 @@ export async function writeNotice(db: Database, n: Notice, trx?: Kysely<DB>): Pr
       params: JSON.stringify(n.params),
       request_id: n.requestId ?? null,
     })
-    .returning(['id', 'created_at'])
+    // The statement's snapshot does not hold the row it inserts: its unread count is one more.
+    .returning((eb) => [
+      'id',
+      'created_at',
+      eb
+        .selectFrom('member_messages as u')
+        .select((u) => u.fn.countAll<string>().as('n'))
+        .where('u.member_id', '=', n.memberId)
+        .where('u.read_at', 'is', null)
+        .as('unread_before'),
+    ])
     .executeTakeFirstOrThrow();
-  return { ...n, id: row.id, at: row.created_at };
+  return { ...n, id: row.id, at: row.created_at, unread: Number(row.unread_before ?? 0) + 1 };
 }
 
 /** Tells the member's open sockets (in every process) about a committed notice. */

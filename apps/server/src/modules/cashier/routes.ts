@@ -1,7 +1,7 @@
 import { messagesCall, messagesReadCall } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route';
-import { listMessages, markRead, onNotice, unreadCount } from './notices';
+import { listMessages, markRead, onNotice } from './notices';
 
 /**
  * The cashier's shared routes: the minimal inbox and the live push of every committed notice.
@@ -9,7 +9,7 @@ import { listMessages, markRead, onNotice, unreadCount } from './notices';
  * routes files (listed in app.ts).
  */
 export async function cashierRoutes(app: FastifyInstance) {
-  const off = onNotice(app.db, async (n) => {
+  const off = onNotice(app.db, (n) => {
     try {
       app.realtime.toMember(n.memberId, {
         type: 'notice',
@@ -17,7 +17,7 @@ export async function cashierRoutes(app: FastifyInstance) {
         kind: n.kind,
         params: n.params,
         requestId: n.requestId?.toString() ?? null,
-        unread: await unreadCount(app.db, n.memberId),
+        unread: n.unread,
       });
     } catch (err) {
       app.log.warn({ err }, 'cashier: notice push failed');

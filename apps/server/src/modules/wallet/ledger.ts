@@ -95,11 +95,20 @@ export async function post(db: Database, m: Movement, trx?: Kysely<DB>): Promise
     throw err;
   }
   if (row.outcome === 'conflict') throw new AppError('DUPLICATE_TRANSACTION');
-  const balances = new Map<bigint, bigint>();
-  for (const [id, balance] of Object.entries(row.result ?? {})) balances.set(BigInt(id), BigInt(balance));
-  const posted = { txId: row.tx_id, replayed: row.outcome === 'replay', balances };
+  const posted = postedOf(row);
   if (!posted.replayed && !trx) await publishPosted(db, m.brandId, posted);
   return posted;
+}
+
+/** ledger_post()'s answer (also passed on by the database functions that call it) as a Posted. */
+export function postedOf(row: {
+  tx_id: bigint;
+  outcome: 'posted' | 'replay' | 'conflict';
+  result: Record<string, string | number> | null;
+}): Posted {
+  const balances = new Map<bigint, bigint>();
+  for (const [id, balance] of Object.entries(row.result ?? {})) balances.set(BigInt(id), BigInt(balance));
+  return { txId: row.tx_id, replayed: row.outcome === 'replay', balances };
 }
 
 /**

@@ -53,6 +53,48 @@ const SandboxWebhook = z
   .strict();
 export type SandboxWebhook = z.infer<typeof SandboxWebhook>;
 
+/**
+ * How long a process keeps a brand's switch and opened secret for its webhooks. Reading them
+ * was one round trip of the three a deposit's credit took; switching the sandbox off (or a new
+ * secret) reaches every process within this time, and this one at once (forgetWebhookKeys).
+ */
+export const WEBHOOK_KEYS_SECONDS = 2;
+type KeptKeys = { until: number; enabled: boolean; secret: string };
+// By database and brand: tests run several databases in one process, each with its brand 1.
+const webhookKeysCache = new WeakMap<Database, Map<number, KeptKeys>>();
+function keptKeys(db: Database): Map<number, KeptKeys> {
+  let kept = webhookKeysCache.get(db);
+  if (!kept) {
+    kept = new Map();
+    webhookKeysCache.set(db, kept);
+  }
+  return kept;
+}
+
+/** Drops the brand's kept switch and secret: the next webhook reads them anew. */
+export function forgetWebhookKeys(db: Database, brandId: number) {
+  keptKeys(db).delete(brandId);
+}
+
+/** The brand's switch and its signing secret (made on first use), read in one query. */
+async function webhookKeys(brandId: number): Promise<{ enabled: boolean; secret: string }> {
+  const { db, keys } = bound();
+  const now = Date.now();
+  const kept = keptKeys(db).get(brandId);
+  if (kept && kept.until > now) return kept;
+  const brand = await db.kysely
+    .selectFrom('brands as b')
+    .leftJoin('cashier_settings as c', 'c.brand_id', 'b.id')
+    .leftJoin('psp_secrets as p', (j) => j.onRef('p.brand_id', '=', 'b.id').on('p.provider', '=', SANDBOX))
+    .select(['c.sandbox_enabled', 'p.secret_sealed'])
+    .where('b.id', '=', brandId)
+    .executeTakeFirst();
+  const enabled = brand?.sandbox_enabled === true;
+  const secret = enabled ? await pspSecret(db, keys, brandId, SANDBOX, brand?.secret_sealed) : '';
+  keptKeys(db).set(brandId, { until: now + WEBHOOK_KEYS_SECONDS * 1000, enabled, secret });
+  return { enabled, secret };
+}
+
 async function enabledFor(db: Database, brandId: number): Promise<boolean> {
   return (await cashierSettings(db, brandId)).sandbox_enabled;
 }
@@ -191,17 +233,9 @@ export const sandboxProvider: PaymentProvider = {
   },
 
   async verifyWebhook(req, raw, ctx) {
-    const { db, keys, windowSeconds } = bound();
-    // The brand's switch and its sealed secret in one read: this is every webhook's first step.
-    const brand = await db.kysely
-      .selectFrom('brands as b')
-      .leftJoin('cashier_settings as c', 'c.brand_id', 'b.id')
-      .leftJoin('psp_secrets as p', (j) => j.onRef('p.brand_id', '=', 'b.id').on('p.provider', '=', SANDBOX))
-      .select(['c.sandbox_enabled', 'p.secret_sealed'])
-      .where('b.id', '=', ctx.brandId)
-      .executeTakeFirst();
-    if (!brand?.sandbox_enabled) throw new AppError('UNAUTHORIZED');
-    const secret = await pspSecret(db, keys, ctx.brandId, SANDBOX, brand.secret_sealed);
+    const { windowSeconds } = bound();
+    const { enabled, secret } = await webhookKeys(ctx.brandId);
+    if (!enabled) throw new AppError('UNAUTHORIZED');
     const good = verify({
       secret,
       timestamp: header(req, PSP_TIMESTAMP_HEADER),
