@@ -68,8 +68,8 @@ BEGIN
          ) AS fee_account,
          (SELECT s.deposit_turnover_pct FROM cashier_settings s WHERE s.brand_id = m.brand_id) AS pct,
          (SELECT b.currency_decimals FROM brands b WHERE b.id = m.brand_id) AS decimals,
-         (SELECT x.name_en FROM cashier_methods x WHERE x.id = m.method_id) AS method
-    INTO r FROM moved m;
+         x.name_en AS method_en, x.name_bn AS method_bn
+    INTO r FROM moved m LEFT JOIN cashier_methods x ON x.id = m.method_id;
   IF NOT FOUND THEN
     RETURN;
   END IF;
@@ -113,7 +113,9 @@ BEGIN
   v_unit := power(10::numeric, r.decimals)::bigint;
   v_amount_text := CASE WHEN r.decimals = 0 THEN v_net::text
                         ELSE (v_net / v_unit)::text || '.' || lpad((v_net % v_unit)::text, r.decimals, '0') END;
-  v_params := jsonb_build_object('amount', v_amount_text, 'currency', r.currency, 'method', coalesce(r.method, ''));
+  -- The method in both languages: the reader's page picks its own.
+  v_params := jsonb_build_object('amount', v_amount_text, 'currency', r.currency, 'method', coalesce(r.method_en, ''),
+                                 'method_en', coalesce(r.method_en, ''), 'method_bn', coalesce(r.method_bn, ''));
 
   -- Statement 3: the turnover requirement (none at 0 %) and the notice.
   WITH requirement AS (
