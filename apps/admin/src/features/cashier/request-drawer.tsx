@@ -314,7 +314,7 @@ function DecisionDialog({
         <fieldset className="cashier-reasons">
           <legend>{t('cashier.rejectReasonLabel')}</legend>
           {REJECT_REASONS_FOR[r.type].map((c) => (
-            <label key={c} className="check">
+            <label key={c}>
               <input
                 type="radio"
                 name="cashier-reject-reason"
