@@ -31,7 +31,7 @@ export function ReconcileScreen() {
     const [first = '', rest = ''] = raw.split(' ', 2);
     if (kind === 'state') return state(raw);
     if (kind === 'amount') return rest ? `${amount(first)} ${rest}` : amount(first);
-    return rest ? t('cashier.reconcile.cell', { what: state(first), amount: amount(rest) }) : amount(first);
+    return rest ? `${state(first)} · ${amount(rest)}` : amount(first);
   };
   return (
     <section aria-label={t('cashier.reconcile.title')}>
