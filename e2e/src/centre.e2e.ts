@@ -19,11 +19,14 @@ async function player(env: Parameters<typeof openLoggedIn>[0], prefix: string): 
 }
 
 const centreOf = (page: Page, lang: Lang) => page.getByRole('dialog', { name: t(lang, 'memberCentre.title') });
-/** Waits until the centre shows `pageId` as its open page (its menu entry is the current one). */
-const pageOpen = (page: Page, lang: Lang, pageId: string) =>
+/**
+ * Waits until the centre shows `pageId` as its open page (its menu entry is the current one); a
+ * page titled apart from its id (messageV2 reads "Messages") names its title's key.
+ */
+const pageOpen = (page: Page, lang: Lang, pageId: string, titleKey = `memberCentre.pages.${pageId}`) =>
   centreOf(page, lang)
     .getByRole('navigation', { name: t(lang, 'memberCentre.title') })
-    .locator('[aria-current="page"]', { hasText: exact(t(lang, `memberCentre.pages.${pageId}`)) })
+    .locator('[aria-current="page"]', { hasText: exact(t(lang, titleKey)) })
     .waitFor();
 const addressOf = (page: Page) => new URL(page.url());
 
@@ -61,7 +64,7 @@ describe('the member centre in the address', () => {
       .getByRole('complementary', { name: t(lang, 'sideMenu.label'), exact: true })
       .getByRole('link', { name: exact(t(lang, 'sideMenu.messages')) })
       .click();
-    await pageOpen(page, lang, 'messageV2');
+    await pageOpen(page, lang, 'messageV2', 'memberCentre.pages.inbox');
     // The cashier's inbox (messageV2): a new player has no messages yet.
     await centreOf(page, lang).getByText(t(lang, 'cashier.inbox.empty')).waitFor();
     expect(addressOf(page).searchParams.get('page')).toBe('messageV2');

@@ -2,6 +2,7 @@ import {
   addMethodCall,
   cashierApproveCall,
   cashierQueueCall,
+  cashierReconcileCall,
   cashierRejectCall,
   cashierRequestCall,
   cashierSettingsCall,
@@ -9,10 +10,11 @@ import {
   staffMeCall,
   staffMethodsCall,
 } from '@khela/contract/endpoints';
-import type { CashierSettings, StaffRequest, StaffRequestDetail } from '@khela/contract/staff-cashier';
-import { screen, within } from '@testing-library/react';
+import { rejectionOf } from '@khela/contract/reject-reasons';
+import type { CashierSettings, RejectBody, StaffRequest, StaffRequestDetail } from '@khela/contract/staff-cashier';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { fakeServer, renderApp, STAFF_ME } from './render';
 
 const money = (amount: string) => ({
@@ -92,6 +94,10 @@ const SETTINGS: CashierSettings = {
   decimals: 2,
 };
 
+const PSP_METHOD = { id: 9, kind: 'psp', provider: 'sandbox', direction: 'deposit', nameEn: 'bKash', nameBn: 'বিকাশ' };
+/** The methods the fake server lists: none, but a provider's for reconciliation. */
+let methods: object[] = [];
+
 const BIG = request('2', {
   type: 'withdraw',
   amount: money('80000.00'),
@@ -118,10 +124,29 @@ function server() {
     if (r.path === cashierRequestCall.path.replace(':id', '1')) return { value: detail(request('1')) };
     if (r.path === cashierRequestCall.path.replace(':id', '2')) return { value: detail(BIG) };
     if (r.path === cashierRejectCall.path.replace(':id', '1'))
-      return { value: request('1', { state: 'rejected', reason: (r.body as { reason: string }).reason }) };
+      return { value: request('1', { state: 'rejected', reason: rejectionOf(r.body as RejectBody) }) };
     if (r.path === cashierApproveCall.path.replace(':id', '2')) return { status: 403, code: 'FOUR_EYES_REQUIRED' };
     if (r.method === 'GET' && r.path === staffMethodsCall.path)
-      return { value: { list: [], providers: [{ name: 'sandbox', channels: ['bkash'], enabled: true }] } };
+      return {
+        value: {
+          list: methods,
+          providers: [{ name: 'sandbox', channels: ['bkash'], enabled: true }],
+        },
+      };
+    if (r.path === cashierReconcileCall.path)
+      return {
+        value: {
+          day: r.query.get('day'),
+          methodId: 9,
+          matched: 12,
+          differences: [
+            { kind: 'ours_only', requestId: '71', providerTxId: 'SBX-1', ours: 'credited 1500.00', theirs: null },
+            { kind: 'provider_only', requestId: null, providerTxId: 'SBX-2', ours: null, theirs: 'paid 2000.00' },
+            { kind: 'amount', requestId: '73', providerTxId: 'SBX-3', ours: '500.00 BDT', theirs: '450.00 BDT' },
+            { kind: 'state', requestId: '74', providerTxId: 'SBX-4', ours: 'credited', theirs: 'failed' },
+          ],
+        },
+      };
     if (r.method === 'POST' && r.path === addMethodCall.path) return { status: 400, code: 'VALIDATION_FAILED' };
     if (r.path === cashierSettingsCall.path) return { value: SETTINGS };
     if (r.path === cashierSettingsSaveCall.path) {
@@ -141,6 +166,12 @@ describe('the Cashier area', () => {
     for (const text of ['Bank transfer', '৳1,500.00', 'Under review', '3 h 20 min'])
       expect(within(row).getByText(text)).toBeTruthy();
     expect(screen.getByText('3 h 20 min', { selector: '.figure-value' })).toBeTruthy();
+    // It reads itself again while open, and says when it last did.
+    expect(screen.getByText(/^Updated \d\d:\d\d$/)).toBeTruthy();
+    const reads = requests.filter((r) => r.path === cashierQueueCall.path).length;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh now' }));
+    await waitFor(() => expect(requests.filter((r) => r.path === cashierQueueCall.path).length).toBe(reads + 1));
+    expect(within(queue).getByText('rahim1')).toBeTruthy();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     expect(
@@ -149,7 +180,7 @@ describe('the Cashier area', () => {
     expect(requests.some((r) => r.path === cashierQueueCall.path && r.query.get('after') === '1')).toBe(true);
   });
 
-  it("opens a request beside the player's activity and rejects it only with a reason, after a confirmation", async () => {
+  it("opens a request beside the player's activity and rejects it only with a listed reason, after a confirmation", async () => {
     const requests = server();
     await renderApp('/cashier/deposits/1', { loggedIn: true });
     const drawer = await screen.findByRole('complementary', { name: 'Request #1' });
@@ -163,10 +194,20 @@ describe('the Cashier area', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await within(dialog).findByText('Fill in this field')).toBeTruthy();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
-    await user.type(within(dialog).getByLabelText(/^Reason/), 'No such transfer on the statement');
+    // A note alone is not a reason: the player reads the reason in their own language.
+    await user.type(within(dialog).getByLabelText(/^Note to the player/), 'No such transfer on the statement');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Fill in this field')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    const reasons = within(dialog).getByRole('group', { name: /^Reason/ });
+    expect(within(reasons).getAllByRole('radio')).toHaveLength(5);
+    await user.click(within(reasons).getByRole('radio', { name: 'Payment not received' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(await screen.findByText('Done: request #1 of rahim1 (৳1,500.00) is rejected.')).toBeTruthy();
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ reason: 'No such transfer on the statement' });
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      reasonCode: 'payment_not_received',
+      note: 'No such transfer on the statement',
+    });
   });
 
   it('says a large withdrawal waits for a second approver, and translates the refusal of an own approval', async () => {
@@ -174,7 +215,7 @@ describe('the Cashier area', () => {
     await renderApp('/cashier/withdrawals/2', { loggedIn: true, lang: 'bn' });
     const queue = await screen.findByRole('table', { name: 'সিদ্ধান্ত বা পেমেন্টের অপেক্ষায় থাকা উত্তোলন' });
     expect(within(queue).getByText('দ্বিতীয় অনুমোদনকারীর অপেক্ষায়')).toBeTruthy();
-    const drawer = await screen.findByRole('complementary', { name: 'অনুরোধ #2' });
+    const drawer = await screen.findByRole('complementary', { name: 'অনুরোধ #২' });
     expect(
       await within(drawer).findByText('karim প্রথম অনুমোদন দিয়েছেন। এটি দ্বিতীয় একজন স্টাফের অপেক্ষায় আছে: আপনার।'),
     ).toBeTruthy();
@@ -185,6 +226,27 @@ describe('the Cashier area', () => {
     expect(
       await within(dialog).findByText('আপনি প্রথম অনুমোদন দিয়েছেন: দ্বিতীয় অনুমোদন অন্য একজন স্টাফকে দিতে হবে।'),
     ).toBeTruthy();
+  });
+
+  it('writes every reconciliation cell in the staff member’s language', async () => {
+    server();
+    methods = [PSP_METHOD];
+    onTestFinished(() => {
+      methods = [];
+    });
+    await renderApp('/cashier/reconciliation', { loggedIn: true, lang: 'bn' });
+    const table = await screen.findByRole('table', { name: 'অমিল' });
+    expect(screen.getByText('১২টি মিলেছে, ৪টি অমিল')).toBeTruthy();
+    const row = (tx: string) => within(table).getByText(tx).closest('tr') as HTMLElement;
+    expect(within(row('SBX-1')).getByText('ওয়ালেটে যোগ হয়েছে · ১,৫০০.০০')).toBeTruthy();
+    expect(within(row('SBX-1')).getByText('কোনো রেকর্ড নেই')).toBeTruthy();
+    expect(within(row('SBX-2')).getByText('পরিশোধিত · ২,০০০.০০')).toBeTruthy();
+    expect(within(row('SBX-2')).getByText('কোনো অনুরোধ নেই')).toBeTruthy();
+    expect(within(row('SBX-3')).getByText('৫০০.০০ BDT')).toBeTruthy();
+    expect(within(row('SBX-4')).getByText('ব্যর্থ')).toBeTruthy();
+    expect(within(row('SBX-1')).getByText('#৭১')).toBeTruthy();
+    // The provider's own transaction ids stay as the provider writes them; nothing else is Latin.
+    expect(table.textContent?.replace(/SBX-\d|BDT/g, '')).not.toMatch(/[a-z0-9]/i);
   });
 
   it('checks the method form before sending: names, limits in order, a provider, the bank account', async () => {

@@ -4,6 +4,7 @@ import {
   cashierApproveCall,
   cashierQueueCall,
   cashierReconcileCall,
+  cashierRejectCall,
   cashierRequestCall,
   cashierSettingsCall,
   cashierSettingsSaveCall,
@@ -11,6 +12,7 @@ import {
   dashboardCall,
   editMethodCall,
   IS_AGENT,
+  messagesCall,
   methodLogoCall,
   playerCashierCall,
   staffMethodsCall,
@@ -23,6 +25,7 @@ import * as provider from '../src/modules/provider/service';
 import { createBrand } from '../src/modules/system/brand-create';
 import { adjust } from '../src/modules/wallet/service';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
+import { memberWithSession } from './member-session';
 import { injectDriver, type ProviderDriver } from './provider-driver';
 import { bearerOf, staffSessionWithRoles } from './staff-helpers';
 
@@ -440,6 +443,59 @@ describe(`the finance desk on ${TEST_ENGINE}`, () => {
       .deleteFrom('cashier_requests')
       .where('id', 'in', [BigInt(big), BigInt(small)])
       .execute();
+  });
+
+  it('rejects with a reason from the list and a note, which the player reads with the method in their language', async () => {
+    const method = await addMethod({ ...bankMethod, sort: 7, nameBn: 'সিটি ব্যাংক', nameEn: 'City Bank' });
+    const m = await memberWithSession(t.db, brandId);
+    const id = await insertRequest({
+      member: m.id,
+      type: 'deposit',
+      state: 'under_review',
+      amount: 80_000n,
+      methodId: method.id,
+    });
+    // Neither a reason nor older free text: refused, nothing moves.
+    const none = await send(cashierRejectCall, finance, { params: { id }, body: { note: 'no reason' } });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fieldErrors).toHaveProperty('reasonCode');
+    const unknown = await send(cashierRejectCall, finance, { params: { id }, body: { reasonCode: 'bored' } });
+    expect(unknown.statusCode).toBe(400);
+
+    const res = await send(cashierRejectCall, finance, {
+      params: { id },
+      body: { reasonCode: 'payment_not_received', note: 'Bank statement of 27 Nov shows nothing' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().value).toMatchObject({
+      state: 'rejected',
+      reason: '[payment_not_received] Bank statement of 27 Nov shows nothing',
+    });
+    const inbox = (lang: string) =>
+      t.app.inject({ method: 'GET', url: messagesCall.path, headers: { ...bearerOf(m.token), language: lang } });
+    const [bn, en] = await Promise.all([inbox('bn'), inbox('en')]);
+    expect(bn.statusCode, bn.body).toBe(200);
+    // The notice was written with the English name; the listing adds both for the page to pick.
+    expect(bn.json().value.list[0]).toMatchObject({
+      kind: 'deposit.rejected',
+      requestId: id,
+      params: {
+        method: 'City Bank',
+        method_bn: 'সিটি ব্যাংক',
+        method_en: 'City Bank',
+        reason: '[payment_not_received] Bank statement of 27 Nov shows nothing',
+      },
+    });
+    expect(en.json().value.list).toEqual(bn.json().value.list);
+
+    // Older callers' free text still rejects, stored as typed.
+    const old = await insertRequest({ member: m.id, type: 'deposit', state: 'under_review', amount: 60_000n });
+    const legacy = await send(cashierRejectCall, finance, {
+      params: { id: old },
+      body: { reason: 'No transfer seen' },
+    });
+    expect(legacy.statusCode, legacy.body).toBe(200);
+    expect(legacy.json().value).toMatchObject({ state: 'rejected', reason: 'No transfer seen' });
   });
 
   it("answers NOT_FOUND for another brand's request before any decision", async () => {

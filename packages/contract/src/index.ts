@@ -23,6 +23,7 @@ export * from './provider';
 export * from './realtime';
 export * from './records';
 export * from './register-patterns';
+export * from './reject-reasons';
 export * from './rich-text';
 export * from './sealed';
 export * from './staff';

@@ -7,6 +7,7 @@ import {
   RequestEvent,
   WITHDRAW_CONFIRMATIONS,
 } from './cashier';
+import { REJECT_REASONS } from './reject-reasons';
 import { StaffMoney } from './staff-players';
 import { NoQuery } from './system';
 import { z } from './zod';
@@ -198,7 +199,22 @@ export type StaffRequestDetail = z.infer<typeof StaffRequestDetail>;
 
 export const RequestParamsStaff = z.object({ id: bigId }).strict();
 export const DecisionBody = z.object({ reason: z.string().trim().max(200).optional() }).strict();
-export const RejectBody = z.object({ reason }).strict();
+/**
+ * A rejection: a reason from the fixed list (the player reads it in their language) and an
+ * optional note shown as typed; a free-text `reason` alone is still taken from older callers.
+ */
+export const RejectBody = z
+  .object({
+    reasonCode: z.enum(REJECT_REASONS).optional(),
+    note: z.string().trim().max(160).optional(),
+    reason: reason.optional(),
+  })
+  .strict()
+  .refine((b) => b.reasonCode !== undefined || b.reason !== undefined, {
+    message: 'validation.required',
+    path: ['reasonCode'],
+  });
+export type RejectBody = z.infer<typeof RejectBody>;
 /** A bank-transfer payout staff made by hand: the bank's reference. */
 export const PaidBody = z.object({ providerReference: z.string().trim().min(1).max(80) }).strict();
 

@@ -161,15 +161,15 @@ describe('the centre in the address', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("opens platform information from the side menu's Messages, leaving the page behind where it was", async () => {
+  it("opens the inbox (messageV2) from the side menu's Messages, leaving the page behind where it was", async () => {
     loggedIn();
     renderApp('/');
     const menu = await screen.findByRole('complementary', { name: 'Menu' });
     vi.mocked(window.scrollTo).mockClear();
     await userEvent.click(within(menu).getByRole('link', { name: 'Messages' }));
     const dialog = await centre();
-    expect(openPage(dialog).textContent).toBe('Platform information');
-    expect(await within(dialog).findByRole('heading', { name: 'Platform information' })).toBeTruthy();
+    expect(openPage(dialog).textContent).toBe('Messages');
+    expect(await within(dialog).findByRole('heading', { name: 'Messages' })).toBeTruthy();
     expect(window.scrollTo).not.toHaveBeenCalled();
   });
 

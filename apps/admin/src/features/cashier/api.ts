@@ -17,7 +17,8 @@ import {
   methodLogoCall,
   staffMethodsCall,
 } from '@khela/contract/endpoints';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RejectReason } from '@khela/contract/reject-reasons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { staffToken } from '../../lib/session';
 
@@ -29,12 +30,19 @@ export type QueueType = 'deposit' | 'withdraw';
 /** Methods are named in the reader's language (the server reads the `Language` header, as the site's calls send it). */
 const lang = () => ({ headers: { language: i18next.language } });
 
+/** How often an open queue (and the request open beside it) is read again. */
+export const QUEUE_REFRESH_MS = 20_000;
+
 export function useQueue(type: QueueType, after: string | null, pageSize: number) {
   return useQuery({
     queryKey: [...CASHIER_KEY, 'queue', type, after, pageSize, i18next.language],
     queryFn: ({ signal }) =>
       call(cashierQueueCall, { type, pageSize, ...(after ? { after } : {}) } as never, { signal, ...lang() }),
-    refetchInterval: 30_000,
+    // The desk is left open all day: new requests show within 20 s while the tab is in sight, and
+    // at once when the staff member comes back to it. The rows stay on screen while it reloads.
+    refetchInterval: QUEUE_REFRESH_MS,
+    refetchOnWindowFocus: 'always',
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -43,6 +51,8 @@ export function useRequest(id: string | null) {
     queryKey: [...CASHIER_KEY, 'request', id, i18next.language],
     queryFn: ({ signal }) => call(cashierRequestCall, { params: { id: id as string } } as never, { signal, ...lang() }),
     enabled: id !== null,
+    // Another staff member may decide it meanwhile.
+    refetchInterval: QUEUE_REFRESH_MS,
   });
 }
 
@@ -52,11 +62,27 @@ export type Decision = 'approve' | 'reject' | 'paid';
 export function useDecision() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, id, text }: { action: Decision; id: string; text: string }) => {
+    mutationFn: ({
+      action,
+      id,
+      text,
+      reasonCode,
+    }: {
+      action: Decision;
+      id: string;
+      text: string;
+      /** A rejection's reason from the fixed list; `text` is then the optional note. */
+      reasonCode?: RejectReason;
+    }) => {
       const params = { id };
       if (action === 'approve')
         return call(cashierApproveCall, { params, body: text ? { reason: text } : {} } as never, lang());
-      if (action === 'reject') return call(cashierRejectCall, { params, body: { reason: text } } as never, lang());
+      if (action === 'reject')
+        return call(
+          cashierRejectCall,
+          { params, body: reasonCode ? { reasonCode, ...(text ? { note: text } : {}) } : { reason: text } } as never,
+          lang(),
+        );
       return call(cashierMarkPaidCall, { params, body: { providerReference: text } } as never, lang());
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: CASHIER_KEY }),

@@ -54,6 +54,17 @@ export function QueueScreen({
                 <strong className="figure-value">{ageText(t, f, q.data.oldestAgeSeconds)}</strong>
               </div>
             </div>
+            <p className="row cashier-updated">
+              <span>{t('cashier.queue.updated', { time: f.at(q.dataUpdatedAt).slice(11, 16) })}</span>
+              <button
+                type="button"
+                className="button button-small button-quiet"
+                disabled={q.isFetching}
+                onClick={() => void q.refetch()}
+              >
+                {t('cashier.queue.refresh')}
+              </button>
+            </p>
             {q.data.list.length === 0 ? (
               <EmptyState title={t('cashier.queue.empty')} text={t('cashier.queue.emptyText')} />
             ) : (

@@ -16,6 +16,23 @@ export function ReconcileScreen() {
   const [methodId, setMethodId] = useState<number | null>(null);
   const chosen = methodId ?? psp[0]?.id ?? null;
   const q = useReconcile(day, chosen);
+  /**
+   * One side of a difference in the staff member's language (reports.ts writes them): a state
+   * ('credited', or the provider's 'paid'), an amount ('500.00', with its currency on an amount
+   * difference) or both ('credited 500.00'); none is "no request" on our side, "no record" on theirs.
+   */
+  const side = (kind: string, who: 'ours' | 'theirs', raw: string | null) => {
+    if (raw === null) return t(who === 'ours' ? 'cashier.reconcile.noRequest' : 'cashier.reconcile.noRecord');
+    const state = (s: string) => t(who === 'ours' ? `cashier.states.${s}` : `cashier.reconcile.status.${s}`);
+    const amount = (a: string) => {
+      if (!/^-?\d+(\.\d+)?$/.test(a)) return f.digits(a);
+      return f.decimal(a, a.split('.')[1]?.length ?? 0);
+    };
+    const [first = '', rest = ''] = raw.split(' ', 2);
+    if (kind === 'state') return state(raw);
+    if (kind === 'amount') return rest ? `${amount(first)} ${rest}` : amount(first);
+    return rest ? `${state(first)} · ${amount(rest)}` : amount(first);
+  };
   return (
     <section aria-label={t('cashier.reconcile.title')}>
       <div className="row cashier-filters">
@@ -51,8 +68,8 @@ export function ReconcileScreen() {
             role="status"
           >
             {t('cashier.reconcile.summary', {
-              matched: q.data.matched,
-              differences: q.data.differences.length,
+              matched: f.count(q.data.matched),
+              differences: f.count(q.data.differences.length),
             })}
           </p>
           {q.data.differences.length > 0 && (
@@ -76,12 +93,8 @@ export function ReconcileScreen() {
                       </td>
                       <td className="mono">{d.requestId ? `#${f.digits(d.requestId)}` : '—'}</td>
                       <td className="mono">{d.providerTxId ?? '—'}</td>
-                      <td className="mono">
-                        {d.kind === 'state' && d.ours ? t(`cashier.states.${d.ours}`) : (d.ours ?? '—')}
-                      </td>
-                      <td className="mono">
-                        {d.kind === 'state' && d.theirs ? t(`cashier.reconcile.status.${d.theirs}`) : (d.theirs ?? '—')}
-                      </td>
+                      <td className="mono">{side(d.kind, 'ours', d.ours)}</td>
+                      <td className="mono">{side(d.kind, 'theirs', d.theirs)}</td>
                     </tr>
                   ))}
                 </tbody>

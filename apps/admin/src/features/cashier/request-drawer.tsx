@@ -1,4 +1,5 @@
 import { ApiError } from '@khela/client';
+import { REJECT_REASONS_FOR, type RejectReason } from '@khela/contract/reject-reasons';
 import type { StaffRequestDetail } from '@khela/contract/staff-cashier';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { ErrorState, Loading } from '../../components/states';
 import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { type Decision, useDecision, useRequest } from './api';
-import { StateBadge, useMoney } from './shared';
+import { reasonText, StateBadge, useMoney } from './shared';
 
 /** What the desk may do to a request in its state (the server decides; this only offers). */
 function offered(r: StaffRequestDetail, myName: string) {
@@ -37,13 +38,14 @@ export function RequestDrawer({
   myName: string;
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const q = useRequest(id);
   const [asking, setAsking] = useState<Decision | null>(null);
   const [done, setDone] = useState<string | null>(null);
   return (
-    <aside className="cashier-drawer" aria-label={t('cashier.request.title', { id })}>
+    <aside className="cashier-drawer" aria-label={t('cashier.request.title', { id: f.digits(id) })}>
       <div className="row cashier-drawer-head">
-        <h2>{t('cashier.request.title', { id })}</h2>
+        <h2>{t('cashier.request.title', { id: f.digits(id) })}</h2>
         <Link to={closeTo} className="button button-small button-quiet">
           {t('cashier.close')}
         </Link>
@@ -152,7 +154,7 @@ function Detail({
         {r.reason && (
           <>
             <dt>{t('cashier.request.reason')}</dt>
-            <dd>{r.reason}</dd>
+            <dd>{reasonText(t, r.reason)}</dd>
           </>
         )}
       </dl>
@@ -229,7 +231,7 @@ function Detail({
             // biome-ignore lint/suspicious/noArrayIndexKey: the history only grows at its end.
             <li key={i}>
               <StateBadge state={e.state} /> <span className="mono">{f.at(e.at)}</span> · {e.actor}
-              {e.note && <p className="cashier-note">“{e.note}”</p>}
+              {e.note && <p className="cashier-note">“{reasonText(t, e.note)}”</p>}
             </li>
           ))}
         </ol>
@@ -253,18 +255,22 @@ function DecisionDialog({
   const { t } = useTranslation();
   const money = useMoney();
   const decide = useDecision();
+  const f = useFormat();
   const [text, setText] = useState('');
+  const [code, setCode] = useState<RejectReason | ''>('');
   const [error, setError] = useState<string | null>(null);
-  const required = action !== 'approve';
-  const vars = { player: r.account, amount: money(r.amount), id: r.id };
+  // A rejection names a reason from the list (the note is optional); a payout its reference.
+  const rejecting = action === 'reject';
+  const required = action === 'paid';
+  const vars = { player: r.account, amount: money(r.amount), id: f.digits(r.id) };
   const submit = () => {
     const value = text.trim();
-    if (required && value === '') {
+    if ((required && value === '') || (rejecting && code === '')) {
       setError(t('validation.required'));
       return;
     }
     decide.mutate(
-      { action, id: r.id, text: value },
+      { action, id: r.id, text: value, ...(rejecting && code ? { reasonCode: code } : {}) },
       {
         onSuccess: (after) => {
           const waiting = action === 'approve' && after.state === 'under_review' && after.firstApprovedBy !== null;
@@ -304,13 +310,33 @@ function DecisionDialog({
       {action === 'approve' && r.needsSecondApproval && !r.firstApprovedBy && (
         <p className="notice notice-info">{t('cashier.request.fourEyes')}</p>
       )}
-      <div className={`field${error ? ' field-invalid' : ''}`}>
+      {rejecting && (
+        <fieldset className="cashier-reasons">
+          <legend>{t('cashier.rejectReasonLabel')}</legend>
+          {REJECT_REASONS_FOR[r.type].map((c) => (
+            <label key={c}>
+              <input
+                type="radio"
+                name="cashier-reject-reason"
+                value={c}
+                checked={code === c}
+                onChange={() => {
+                  setCode(c);
+                  setError(null);
+                }}
+              />
+              {t(`cashier.rejectReasons.${c}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className={`field${error && !(rejecting && code === '') ? ' field-invalid' : ''}`}>
         <label htmlFor="cashier-decision">
           {t(
             field === 'reference'
               ? 'cashier.referenceLabel'
-              : required
-                ? 'cashier.reasonLabel'
+              : rejecting
+                ? 'cashier.rejectNoteLabel'
                 : 'cashier.reasonOptional',
           )}
         </label>
@@ -330,7 +356,7 @@ function DecisionDialog({
           <textarea
             id="cashier-decision"
             rows={3}
-            maxLength={200}
+            maxLength={rejecting ? 160 : 200}
             value={text}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'cashier-decision-error' : undefined}

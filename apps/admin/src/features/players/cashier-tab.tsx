@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type PageRequest } from '../../components/data-table';
 import { useFormat } from '../../lib/format';
+import { reasonText } from '../cashier/shared';
 import { type Profile, useMoney } from './shared';
 
 const column = createColumnHelper<StaffRequest>();
@@ -48,7 +49,13 @@ export function CashierTab({ p }: { p: Profile }) {
       header: t('players.cashier.state'),
       cell: (c) => <span className="badge">{t(`players.cashier.states.${c.getValue()}`)}</span>,
     }),
-    column.accessor('reason', { header: t('players.cashier.reason'), cell: (c) => c.getValue() ?? '—' }),
+    column.accessor('reason', {
+      header: t('players.cashier.reason'),
+      cell: (c) => {
+        const reason = c.getValue();
+        return reason ? reasonText(t, reason) : '—';
+      },
+    }),
   ];
   const fetchPage = async (r: PageRequest, signal: AbortSignal) => {
     const page = await call(

@@ -16,6 +16,7 @@ import {
   methodLogoCall,
   methodLogoImageCall,
   playerCashierCall,
+  rejectionOf,
   staffMethodsCall,
 } from '@khela/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -77,10 +78,10 @@ export async function cashierDeskRoutes(app: FastifyInstance) {
     requestDetail(desk(req), await brandOf(req), req.params.id, readerLanguage(req)),
   );
   route(app, cashierApproveCall, async (req) =>
-    approve(desk(req), await brandOf(req), req.params.id, req.body.reason, readerLanguage(req)),
+    approve(desk(req), await brandOf(req), req.params.id, rejectionOf(req.body), readerLanguage(req)),
   );
   route(app, cashierRejectCall, async (req) =>
-    reject(desk(req), await brandOf(req), req.params.id, req.body.reason, readerLanguage(req)),
+    reject(desk(req), await brandOf(req), req.params.id, rejectionOf(req.body), readerLanguage(req)),
   );
   route(app, cashierMarkPaidCall, async (req) =>
     markPaid(desk(req), await brandOf(req), req.params.id, req.body.providerReference, readerLanguage(req)),

@@ -8,7 +8,9 @@ import type { DB } from '../../platform/schema';
  * The member's notices (CASHIER.md "Notices"): a row in the minimal inbox (`member_messages`,
  * listed by messageV2) and, once that row has committed, a push over the member's socket (a
  * toast and the unread count). The site writes each notice's text from its kind and params in
- * the reader's language, so a notice sent in Bengali reads in English after a language change.
+ * the reader's language, so a notice sent in Bengali reads in English after a language change:
+ * a method's name in both languages is added when read (withMethodNames), and a rejection's
+ * reason is a code from the fixed list (contract reject-reasons.ts) the site translates.
  */
 
 /** Every kind a notice may have; the site has a text for each (`notices.kinds.<kind>`). */
@@ -107,6 +109,33 @@ export async function unreadCount(db: Database, memberId: bigint): Promise<numbe
   return Number(r.n);
 }
 
+/**
+ * The params as the reader's page needs them: a notice naming its method carries the name written
+ * when it was sent (in English), so the method's names in both languages are added from the
+ * request (`method_bn`, `method_en`) and the page picks its own. One query for a page of notices.
+ */
+export async function withMethodNames<T extends { params: Record<string, string>; requestId: string | null }>(
+  db: Database,
+  notices: T[],
+): Promise<T[]> {
+  // A deposit's credit writes both names with the notice: nothing to read for those.
+  const naming = (n: T): n is T & { requestId: string } =>
+    n.requestId !== null && 'method' in n.params && !('method_bn' in n.params);
+  const ids = [...new Set(notices.filter(naming).map((n) => n.requestId))].map(BigInt);
+  if (ids.length === 0) return notices;
+  const rows = await db.kysely
+    .selectFrom('cashier_requests as r')
+    .innerJoin('cashier_methods as m', 'm.id', 'r.method_id')
+    .select(['r.id', 'm.name_bn', 'm.name_en'])
+    .where('r.id', 'in', ids)
+    .execute();
+  const names = new Map(rows.map((r) => [r.id.toString(), r]));
+  return notices.map((n) => {
+    const m = naming(n) ? names.get(n.requestId) : undefined;
+    return m ? { ...n, params: { ...n.params, method_bn: m.name_bn, method_en: m.name_en } } : n;
+  });
+}
+
 export async function listMessages(
   db: Database,
   memberId: bigint,
@@ -121,15 +150,16 @@ export async function listMessages(
   if (q.before) query = query.where('id', '<', BigInt(q.before));
   const rows = await query.execute();
   const page = rows.slice(0, q.pageSize);
+  const list = page.map((r) => ({
+    id: r.id.toString(),
+    kind: r.kind,
+    params: r.params,
+    requestId: r.request_id?.toString() ?? null,
+    at: r.created_at.toISOString(),
+    read: r.read_at !== null,
+  }));
   return {
-    list: page.map((r) => ({
-      id: r.id.toString(),
-      kind: r.kind,
-      params: r.params,
-      requestId: r.request_id?.toString() ?? null,
-      at: r.created_at.toISOString(),
-      read: r.read_at !== null,
-    })),
+    list: await withMethodNames(db, list),
     unread: await unreadCount(db, memberId),
     next: rows.length > q.pageSize ? (page.at(-1)?.id.toString() ?? null) : null,
   };

@@ -1,7 +1,7 @@
 import { messagesCall, messagesReadCall } from '@khela/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../platform/route';
-import { listMessages, markRead, onNotice } from './notices';
+import { listMessages, markRead, onNotice, withMethodNames } from './notices';
 
 /**
  * The cashier's shared routes: the minimal inbox and the live push of every committed notice.
@@ -9,14 +9,16 @@ import { listMessages, markRead, onNotice } from './notices';
  * routes files (listed in app.ts).
  */
 export async function cashierRoutes(app: FastifyInstance) {
-  const off = onNotice(app.db, (n) => {
+  const off = onNotice(app.db, async (n) => {
     try {
+      const requestId = n.requestId?.toString() ?? null;
+      const [named] = await withMethodNames(app.db, [{ params: n.params, requestId }]);
       app.realtime.toMember(n.memberId, {
         type: 'notice',
         id: n.id.toString(),
         kind: n.kind,
-        params: n.params,
-        requestId: n.requestId?.toString() ?? null,
+        params: named?.params ?? n.params,
+        requestId,
         unread: n.unread,
       });
     } catch (err) {

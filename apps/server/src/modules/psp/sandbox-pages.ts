@@ -87,15 +87,25 @@ function digits(lang: PageLang, id: string | bigint): string {
   return lang === 'bn' ? String(id).replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)] as string) : String(id);
 }
 
-const STYLE = `body{font-family:system-ui,sans-serif;background:#0f1720;color:#e6edf3;margin:0;padding:16px}
-main{max-width:420px;margin:24px auto;background:#18222e;border-radius:12px;padding:20px}
-h1{font-size:1.25rem;margin:0 0 8px}p.note{color:#9fb0c0;font-size:.85rem}
-dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:#9fb0c0}dd{margin:0;font-weight:600}
+// Light or dark as the visitor's device is set (the player comes from the site in either); on a
+// phone the payout console's table becomes one card per payout, each cell labelled.
+const STYLE = `:root{color-scheme:light dark;--bg:#f3f5f8;--card:#fff;--text:#17202a;--muted:#56657a;--line:#d9e0e8;--link:#1b62b3;--ok:#1a7f46;--bad:#b42b2b;--wait:#4a5568}
+@media (prefers-color-scheme:dark){:root{--bg:#0f1720;--card:#18222e;--text:#e6edf3;--muted:#9fb0c0;--line:#2a3644;--link:#63b3ed;--ok:#1f9d55;--bad:#c53030;--wait:#4a5568}}
+body{font-family:system-ui,sans-serif;background:var(--bg);color:var(--text);margin:0;padding:16px;line-height:1.45}
+main{max-width:420px;margin:24px auto;background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px}
+h1{font-size:1.25rem;margin:0 0 8px}p.note{color:var(--muted);font-size:.85rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{color:var(--muted)}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 form{display:flex;flex-direction:column;gap:10px;margin-top:16px}
-button{font:inherit;font-size:1rem;padding:12px;border-radius:8px;border:0;cursor:pointer}
-.approve,.pay{background:#1f9d55;color:#fff}.decline,.fail{background:#c53030;color:#fff}.later,.delay{background:#4a5568;color:#fff}
-table{width:100%;border-collapse:collapse;font-size:.9rem}td,th{padding:6px;border-bottom:1px solid #2a3644;text-align:left}
-main.wide{max-width:960px}td form{flex-direction:row;flex-wrap:wrap;margin:0;gap:4px}td button{padding:6px 8px;font-size:.8rem}a{color:#63b3ed}`;
+button{font:inherit;font-size:1rem;padding:12px;border-radius:8px;border:0;cursor:pointer;min-height:44px}
+.approve,.pay{background:var(--ok);color:#fff}.decline,.fail{background:var(--bad);color:#fff}.later,.delay{background:var(--wait);color:#fff}
+table{width:100%;border-collapse:collapse;font-size:.9rem}td,th{padding:6px;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}th{color:var(--muted);font-weight:600}
+main.wide{max-width:960px}td form{flex-direction:row;flex-wrap:wrap;margin:0;gap:4px}td button{padding:6px 10px;font-size:.85rem;min-height:36px}a{color:var(--link)}
+@media (max-width:640px){body{padding:8px}main,main.wide{margin:8px auto;padding:16px}
+table,tbody,tr,td{display:block}tr.head{display:none}
+tr{border:1px solid var(--line);border-radius:10px;padding:8px 12px;margin:0 0 12px}
+td{display:grid;grid-template-columns:7.5rem 1fr;gap:8px;border:0;padding:4px 0;overflow-wrap:anywhere}
+td::before{content:attr(data-label);color:var(--muted)}td.acts{display:block}td.acts::before{content:none}
+td form{margin-top:6px}td button{flex:1 1 auto;min-height:44px;font-size:.95rem}}`;
 
 // The site's own icon: without a link the browser asks for /favicon.ico, which is not served (a 404
 // in the console of every checkout).
@@ -158,9 +168,9 @@ export function payoutsPage(lang: PageLang, decimals: number, list: WaitingPayou
     .map(
       (
         p,
-      ) => `<tr><td>${digits(lang, p.requestId)}</td><td>${escapeHtml(money(lang, p.amountMinor, decimals, p.currency))}</td>
-<td>${escapeHtml(p.channel)} ${escapeHtml(p.account)}</td><td>${escapeHtml(p.payee)}</td>
-<td><form method="post" action="/psp/sandbox/payouts/${p.id}?lang=${lang}">
+      ) => `<tr><td data-label="${t.order}">${digits(lang, p.requestId)}</td><td data-label="${t.amount}">${escapeHtml(money(lang, p.amountMinor, decimals, p.currency))}</td>
+<td data-label="${t.account}">${escapeHtml(p.channel)} ${escapeHtml(p.account)}</td><td data-label="${t.payee}">${escapeHtml(p.payee)}</td>
+<td class="acts"><form method="post" action="/psp/sandbox/payouts/${p.id}?lang=${lang}">
 <button class="pay" name="action" value="pay">${t.pay}</button><button class="fail" name="action" value="fail">${t.fail}</button>
 <button class="delay" name="action" value="delay">${t.delay}</button></form></td></tr>`,
     )
@@ -169,7 +179,7 @@ export function payoutsPage(lang: PageLang, decimals: number, list: WaitingPayou
     lang,
     t.payoutsTitle,
     `<h1>${t.payoutsTitle}</h1><p class="note">${t.note}</p><p>${t.payoutsNote}</p>
-${list.length ? `<table><tr><th>${t.order}</th><th>${t.amount}</th><th>${t.account}</th><th>${t.payee}</th><th></th></tr>${rows}</table>` : `<p>${t.none}</p>`}
+${list.length ? `<table><tr class="head"><th>${t.order}</th><th>${t.amount}</th><th>${t.account}</th><th>${t.payee}</th><th></th></tr>${rows}</table>` : `<p>${t.none}</p>`}
 <p><a href="/psp/sandbox/payouts?lang=${other}">${t.other}</a></p>`,
     true,
   );

@@ -36,6 +36,7 @@ registerCentrePage({
 registerCentrePage({
   centre: 'member',
   page: 'messageV2',
-  titleKey: 'memberCentre.pages.messageV2',
+  // The page is the member's inbox, not the centre's "platform information" it is filed under.
+  titleKey: 'memberCentre.pages.inbox',
   component: lazy(() => import('./messages-page')),
 });

@@ -208,6 +208,22 @@ describe('the deposit page', () => {
   });
 });
 
+describe('a receipt in Bengali', () => {
+  it('writes the receipt number in Bengali digits and the rejection reason from the list', async () => {
+    await resetBrowser('bn');
+    loggedIn([
+      methods,
+      stub(depositStatusCall, () =>
+        requestFixture({ state: 'rejected', reason: '[details_mismatch] Sender name differs' }),
+      ),
+    ]);
+    renderApp('/?centre=member&page=depositv2&deposit=501');
+    const dialog = await screen.findByRole('dialog', { name: 'সদস্য কেন্দ্র' });
+    expect((await within(dialog).findByText('রসিদ নম্বর')).nextSibling?.textContent).toBe('৫০১');
+    expect(within(dialog).getByText(/দেওয়া তথ্য আমাদের রেকর্ডের সাথে মেলেনি। নোট: Sender name differs/)).toBeTruthy();
+  });
+});
+
 describe('the cashier’s copies of contract values', () => {
   it('agree with the contract', () => {
     expect([...FINAL_STATES].sort()).toEqual([...CASHIER_FINAL_STATES].sort());

@@ -7,6 +7,7 @@ import { ApiError } from '../../lib/api';
 import { currencySymbol, useFormat } from '../../lib/format';
 import { useSystemStatus } from '../../lib/system';
 import { ChannelIcon } from './icons';
+import { reasonText } from './notice-text';
 
 /** How the brand's amounts are written: its currency's decimals and symbol. */
 export type Unit = { decimals: number; symbol: string };
@@ -158,7 +159,7 @@ export function Tracker({ request }: { request: CashierRequest }) {
         <li key={`${h.state}-${h.at}`} className={i === request.history.length - 1 ? 'csh-tracker-now' : undefined}>
           <span className="csh-tracker-state">{t(`cashier.states.${h.state}`)}</span>
           <time dateTime={h.at}>{fmt.date(h.at)}</time>
-          {h.note ? <span className="csh-tracker-note">{h.note}</span> : null}
+          {h.note ? <span className="csh-tracker-note">{reasonText(t, h.note)}</span> : null}
         </li>
       ))}
     </ol>
@@ -170,7 +171,7 @@ export function Receipt({ request, unit }: { request: CashierRequest; unit: Unit
   const { t } = useTranslation();
   const fmt = useFormat();
   const rows: [string, ReactNode][] = [
-    [t('cashier.receiptNo'), <code key="id">{request.id}</code>],
+    [t('cashier.receiptNo'), <code key="id">{fmt.digits(request.id)}</code>],
     [t('cashier.status'), <StateBadge key="s" state={request.state} />],
     [t('cashier.method'), request.methodName],
     [t('cashier.amount'), <Money key="a" amount={request.amount} unit={unit} />],
@@ -194,7 +195,7 @@ export function Receipt({ request, unit }: { request: CashierRequest; unit: Unit
       </dl>
       {request.reason ? (
         <p className="csh-reason">
-          {t('cashier.reason')}: {request.reason}
+          {t('cashier.reason')}: {reasonText(t, request.reason)}
         </p>
       ) : null}
     </section>

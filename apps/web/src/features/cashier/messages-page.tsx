@@ -6,7 +6,7 @@ import { useCashierTexts } from './texts';
 import './cashier.css';
 
 /**
- * Platform information (spec §2 messageV2), the minimal inbox: the member's notices, newest
+ * Messages (spec §2 messageV2, filed as "platform information"), the minimal inbox: the member's notices, newest
  * first, unread ones marked, each written from its kind in the reader's language.
  */
 export default function MessagesPage() {

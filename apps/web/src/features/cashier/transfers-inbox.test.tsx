@@ -11,6 +11,7 @@ import {
   uplineTransfersCall,
   withdrawSummaryCall,
 } from '@khela/contract/endpoints';
+import { REJECT_REASONS } from '@khela/contract/reject-reasons';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
@@ -178,14 +179,62 @@ describe('the inbox', () => {
     await waitFor(() => expect(sentTo(sent, messagesReadCall)[0]?.body).toEqual({ upTo: '12' }));
   });
 
-  it('reads in Bengali with Bengali digits', async () => {
+  it('reads in Bengali with Bengali digits, the method by its Bengali name and the reason from the list', async () => {
     await resetBrowser('bn');
+    const names = { method: 'City Bank', method_bn: 'সিটি ব্যাংক', method_en: 'City Bank' };
     loggedIn([
-      stub(messagesCall, { list: [message('11', 'deposit.arrival', { amount: '1000.00' })], unread: 1, next: null }),
+      stub(messagesCall, {
+        list: [
+          message('13', 'deposit.rejected', {
+            amount: '500.00',
+            ...names,
+            reason: '[payment_not_received] Statement shows nothing',
+          }),
+          message('12', 'deposit.arrival', { amount: '800.00', ...names }),
+          message('11', 'deposit.arrival', { amount: '1000.00' }),
+        ],
+        unread: 3,
+        next: null,
+      }),
     ]);
     renderApp('/?centre=member&page=messageV2');
     const dialog = await screen.findByRole('dialog', { name: 'সদস্য কেন্দ্র' });
+    expect(await within(dialog).findByRole('heading', { name: 'বার্তা' })).toBeTruthy();
     expect(await within(dialog).findByText('আপনার ১,০০০.০০৳ ডিপোজিট ওয়ালেটে যোগ হয়েছে।')).toBeTruthy();
+    expect(within(dialog).getByText('সিটি ব্যাংক থেকে আপনার ৮০০.০০৳ ডিপোজিট ওয়ালেটে যোগ হয়েছে।')).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'সিটি ব্যাংক থেকে আপনার ৫০০.০০৳ ডিপোজিট প্রত্যাখ্যাত হয়েছে। আমরা পেমেন্টটি পাইনি। নোট: Statement shows nothing',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('names the method in English on an English page, and a payout account by its number', async () => {
+    loggedIn([
+      stub(messagesCall, {
+        list: [
+          message('21', 'deposit.rejected', {
+            amount: '500.00',
+            method: 'City Bank',
+            method_bn: 'সিটি ব্যাংক',
+            method_en: 'City Bank',
+            reason: '[duplicate_request]',
+          }),
+          message('20', 'payout_account.changed', { account: '••••4321', usableFrom: '2026-11-27T09:00:00.000Z' }),
+        ],
+        unread: 2,
+        next: null,
+      }),
+    ]);
+    renderApp('/?centre=member&page=messageV2');
+    const dialog = await centre();
+    expect(await within(dialog).findByRole('heading', { name: 'Messages' })).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        'Your deposit of ৳500.00 by City Bank was rejected. It repeats another request of yours.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText(/Your payout account ••••4321 was changed\./)).toBeTruthy();
   });
 });
 
@@ -219,7 +268,7 @@ describe('notices over the socket', () => {
 });
 
 describe('the cashier’s texts', () => {
-  it('name every request state and every notice kind the server sends, in every language', async () => {
+  it('name every request state, every notice kind the server sends and every rejection reason, in every language', async () => {
     const here = path.dirname(new URL(import.meta.url).pathname);
     const source = readFileSync(path.resolve(here, '../../../../server/src/modules/cashier/notices.ts'), 'utf8');
     const block = source.slice(
@@ -234,6 +283,8 @@ describe('the cashier’s texts', () => {
         expect(i18next.exists(`cashier.states.${state}`, { lng: lang }), `${lang} ${state}`).toBe(true);
       for (const kind of kinds)
         expect(i18next.exists(`notices.kinds.${kind}`, { lng: lang }), `${lang} ${kind}`).toBe(true);
+      for (const reason of REJECT_REASONS)
+        expect(i18next.exists(`notices.reasons.${reason}`, { lng: lang }), `${lang} ${reason}`).toBe(true);
     }
   });
 });

@@ -17,6 +17,7 @@ import {
   type Unit,
   useFailure,
 } from './kit';
+import { reasonText } from './notice-text';
 import { useCashierTexts } from './texts';
 
 type Page = { list: CashierRequest[]; next: string | null };
@@ -60,7 +61,7 @@ function Withdrawal({ request: r, unit }: { request: CashierRequest; unit: Unit 
       </div>
       {r.reason ? (
         <p className="csh-reason">
-          {t('cashier.reason')}: {r.reason}
+          {t('cashier.reason')}: {reasonText(t, r.reason)}
         </p>
       ) : null}
       {r.confirmation ? <p className="csh-hint">{t(`cashier.confirmation.${r.confirmation}`)}</p> : null}
