@@ -6,21 +6,15 @@
  *
  *   npm run build && node --import tsx apps/admin/scripts/cashier-screenshots.ts
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
-import { chromium } from 'playwright-core';
-import { buildApp } from '../../server/src/app';
+import { launchChromium, startKhela } from '../../../e2e/src/harness';
 import { registerProvider } from '../../server/src/modules/cashier/providers';
 import type { ProviderRecord } from '../../server/src/modules/cashier/providers/adapter';
 import { openStaffSession } from '../../server/src/modules/staff/sessions';
 import { adjust } from '../../server/src/modules/wallet/service';
-import { loadConfig } from '../../server/src/platform/config';
-import { openDatabase } from '../../server/src/platform/db';
-import { migrate } from '../../server/src/platform/migrate';
-import { seedDemo } from '../../server/src/seed/demo';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const root = path.resolve(here, '../../..');
@@ -73,10 +67,6 @@ const PROOF = drawPng(270, 480, (x, y) => {
 let records: ProviderRecord[] = [];
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-shots-'));
-  const db = await openDatabase({ dataDir });
-  await migrate(db);
-  await seedDemo(db);
   registerProvider({
     name: 'demopay',
     channels: ['bkash', 'nagad', 'rocket', 'upay'],
@@ -88,18 +78,9 @@ async function main() {
       throw new Error('not used');
     },
   });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(root, 'apps/web/dist'),
-    ADMIN_DIST: path.join(root, 'apps/admin/dist'),
-    RATE_LIMIT_MAX: '100000',
-    DATA_DIR: dataDir,
-  });
-  const app = await buildApp(config, db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The e2e journeys' server (the demo brand on a fresh PGlite database), serving the back office too.
+  const khela = await startKhela({ ADMIN_DIST: path.join(root, 'apps/admin/dist') });
+  const { db, app, url } = khela;
   const k = db.kysely;
   const brand = await k
     .selectFrom('brands')
@@ -119,7 +100,7 @@ async function main() {
     .values({ brand_id: brandId, username: 'karim', roles: ['finance'], created_by: 'screenshots' })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const session = await openStaffSession(db, config, owner.id, {
+  const session = await openStaffSession(db, app.config, owner.id, {
     brand: { id: brandId } as never,
     ip: '127.0.0.1',
     userAgent: 'screenshots',
@@ -500,11 +481,7 @@ async function main() {
     providerTx: 'DPMISS',
   });
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
   const screens: {
     name: string;
@@ -583,9 +560,7 @@ async function main() {
         }
   }
   await browser.close();
-  await app.close();
-  await db.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await khela.close();
 }
 
 main().catch((err) => {

@@ -7,19 +7,14 @@
  *
  *   npm run build --workspace @khela/web && node --import tsx apps/web/scripts/cashier-screenshots.ts
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../../server/src/app';
+import type { Page } from 'playwright-core';
+import { launchChromium, startKhela } from '../../../e2e/src/harness';
 import { sendNotice } from '../../server/src/modules/cashier/notices';
 import { setPaymentPassword } from '../../server/src/modules/cashier/payment-password';
 import { SANDBOX, sandboxProvider } from '../../server/src/modules/cashier/providers/sandbox';
-import { loadConfig } from '../../server/src/platform/config';
-import { openDatabase } from '../../server/src/platform/db';
-import { migrate } from '../../server/src/platform/migrate';
 import { createSession } from '../../server/src/platform/sessions';
-import { seedDemo } from '../../server/src/seed/demo';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const root = path.resolve(here, '../../..');
@@ -36,21 +31,9 @@ const MINOR: Variant[] = ALL.slice(0, 2);
 const only = process.env.SHOTS ? process.env.SHOTS.split(',') : null;
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-cashier-shots-'));
-  const db = await openDatabase({ dataDir });
-  await migrate(db);
-  await seedDemo(db);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    WEB_DIST: path.join(root, 'apps/web/dist'),
-    RATE_LIMIT_MAX: '100000',
-    DATA_DIR: dataDir,
-  });
-  const app = await buildApp(config, db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // The e2e journeys' server: the demo brand on a fresh PGlite database and a free port.
+  const khela = await startKhela();
+  const { db, url } = khela;
   const k = db.kysely;
   const brand = await k
     .selectFrom('brands')
@@ -251,11 +234,7 @@ async function main() {
     hours: 24,
   });
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
 
   const open = async (v: Variant) => {
@@ -463,9 +442,7 @@ async function main() {
     }
   }
   await browser.close();
-  await app.close();
-  await db.close?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await khela.close();
 }
 
 main().catch((e) => {

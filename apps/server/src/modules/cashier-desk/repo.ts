@@ -227,8 +227,9 @@ export async function today(db: Db, brandId: number) {
   };
 }
 
-export function casesOf(db: Db, brandId: number, state: 'open' | 'closed', limit: number) {
-  return k(db)
+/** A case with its request's member and amount: the one shape the case list and a single case read. */
+const caseBase = (db: Db, brandId: number) =>
+  k(db)
     .selectFrom('cashier_cases as c')
     .innerJoin('cashier_requests as r', 'r.id', 'c.request_id')
     .innerJoin('members as m', 'm.id', 'r.member_id')
@@ -246,7 +247,10 @@ export function casesOf(db: Db, brandId: number, state: 'open' | 'closed', limit
       'm.account',
     ])
     .select(sql<boolean>`c.proof IS NOT NULL`.as('has_proof'))
-    .where('c.brand_id', '=', brandId)
+    .where('c.brand_id', '=', brandId);
+
+export function casesOf(db: Db, brandId: number, state: 'open' | 'closed', limit: number) {
+  return caseBase(db, brandId)
     .where('c.state', '=', state)
     .orderBy('c.created_at', state === 'open' ? 'asc' : 'desc')
     .orderBy('c.id')
@@ -257,27 +261,7 @@ export function casesOf(db: Db, brandId: number, state: 'open' | 'closed', limit
 export type CaseRecord = Awaited<ReturnType<typeof casesOf>>[number];
 
 export function caseOf(db: Db, brandId: number, id: bigint) {
-  return k(db)
-    .selectFrom('cashier_cases as c')
-    .innerJoin('cashier_requests as r', 'r.id', 'c.request_id')
-    .innerJoin('members as m', 'm.id', 'r.member_id')
-    .select([
-      'c.id',
-      'c.request_id',
-      'c.kind',
-      'c.remaining_minor',
-      'c.state',
-      'c.note',
-      'c.created_at',
-      'c.closed_at',
-      'r.member_id',
-      'r.amount_minor',
-      'm.account',
-    ])
-    .select(sql<boolean>`c.proof IS NOT NULL`.as('has_proof'))
-    .where('c.brand_id', '=', brandId)
-    .where('c.id', '=', id)
-    .executeTakeFirst();
+  return caseBase(db, brandId).where('c.id', '=', id).executeTakeFirst();
 }
 
 export function caseProof(db: Db, brandId: number, id: bigint) {

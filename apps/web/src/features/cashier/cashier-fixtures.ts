@@ -2,8 +2,10 @@ import { type Stub, stub } from '@khela/client/testing';
 import type { CashierMethod, CashierRequest, WithdrawSummary } from '@khela/contract/cashier';
 import { IS_AGENT } from '@khela/contract/constants';
 import { memberInfoCall, walletBalanceCall } from '@khela/contract/endpoints';
-import { screen } from '@testing-library/react';
-import { memberFixture, mockCalls, statusFixture } from '../../../test/render';
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { memberFixture, mockCalls, resetBrowser, statusFixture } from '../../../test/render';
+import { ui } from '../../lib/ui-store';
 
 // The cashier tests' fixtures (used by the *.test.tsx files beside it only).
 
@@ -99,3 +101,24 @@ export function loggedIn(stubs: Stub[], isAgent: number = IS_AGENT.PLAYER) {
 }
 
 export const centre = () => screen.findByRole('dialog', { name: 'Member centre' });
+
+/** A notice socket that never opens: the pages' listener waits quietly. */
+class QuietSocket {
+  close() {}
+  send() {}
+}
+
+/**
+ * Each test of the file starts from a fresh English browser with `socket` standing in for the
+ * notice socket, and closes the centre it opened.
+ */
+export function cashierTestHooks(socket: unknown = QuietSocket) {
+  beforeEach(async () => {
+    await resetBrowser('en');
+    vi.stubGlobal('WebSocket', socket);
+  });
+  afterEach(() => {
+    act(() => ui.closeModal());
+    vi.unstubAllGlobals();
+  });
+}

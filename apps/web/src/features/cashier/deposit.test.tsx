@@ -1,14 +1,13 @@
 import { failure, stub } from '@khela/client/testing';
 import { CASHIER_FINAL_STATES, PROOF_MAX_BYTES, TRANSFER_REMARK_MAX } from '@khela/contract/cashier';
 import { cashierMethodsCall, depositCall, depositReferenceCall, depositStatusCall } from '@khela/contract/endpoints';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, resetBrowser, sentTo } from '../../../test/render';
-import { ui } from '../../lib/ui-store';
 import { FINAL_STATES, PROOF_MAX_BYTES as PROOF_HERE, TRANSFER_REMARK_MAX as REMARK_HERE } from './api';
 import { browser } from './browser';
-import { centre, loggedIn, methodFixture, requestFixture } from './cashier-fixtures';
+import { cashierTestHooks, centre, loggedIn, methodFixture, requestFixture } from './cashier-fixtures';
 
 /*
  * The deposit page (spec §2 depositv2, CASHIER.md "Deposit"): methods, amount, the
@@ -27,19 +26,8 @@ const bank = methodFixture({
   processingMinutes: 60,
 });
 
-beforeEach(async () => {
-  await resetBrowser('en');
-  vi.stubGlobal(
-    'WebSocket',
-    class {
-      close() {}
-      send() {}
-    },
-  );
-});
+cashierTestHooks();
 afterEach(() => {
-  act(() => ui.closeModal());
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -12,12 +12,11 @@ import {
   securitySessionsCall,
   securitySummaryCall,
 } from '@khela/contract/endpoints';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, resetBrowser, sentTo } from '../../../test/render';
-import { ui } from '../../lib/ui-store';
-import { centre, loggedIn, methodFixture } from './cashier-fixtures';
+import { describe, expect, it } from 'vitest';
+import { renderApp, sentTo } from '../../../test/render';
+import { cashierTestHooks, centre, loggedIn, methodFixture } from './cashier-fixtures';
 
 /*
  * The security centre (spec §2 securityCenter): the payment password and its lock, the login
@@ -77,20 +76,7 @@ function page(over: Partial<SecuritySummary> = {}, extra: Parameters<typeof logg
   ]);
 }
 
-beforeEach(async () => {
-  await resetBrowser('en');
-  vi.stubGlobal(
-    'WebSocket',
-    class {
-      close() {}
-      send() {}
-    },
-  );
-});
-afterEach(() => {
-  act(() => ui.closeModal());
-  vi.unstubAllGlobals();
-});
+cashierTestHooks();
 
 describe('the security centre', () => {
   it('sets a first payment password of six digits, repeated', async () => {

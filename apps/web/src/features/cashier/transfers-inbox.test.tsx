@@ -12,13 +12,13 @@ import {
   withdrawSummaryCall,
 } from '@khela/contract/endpoints';
 import { REJECT_REASONS } from '@khela/contract/reject-reasons';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeSocket } from '../../../test/fake-socket';
 import { renderApp, resetBrowser, sentTo } from '../../../test/render';
-import { ui } from '../../lib/ui-store';
-import { centre, loggedIn, summaryFixture } from './cashier-fixtures';
+import { cashierTestHooks, centre, loggedIn, summaryFixture } from './cashier-fixtures';
 import { loadCashierTexts } from './texts';
 
 /*
@@ -26,36 +26,9 @@ import { loadCashierTexts } from './texts';
  * notices the socket pushes.
  */
 
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-    queueMicrotask(() => {
-      this.readyState = 1;
-      this.onopen?.();
-    });
-  }
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-  push(message: unknown) {
-    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
-  }
-}
-
-beforeEach(async () => {
-  await resetBrowser('en');
+cashierTestHooks(FakeSocket);
+beforeEach(() => {
   FakeSocket.all = [];
-  vi.stubGlobal('WebSocket', FakeSocket);
-});
-afterEach(() => {
-  act(() => ui.closeModal());
-  vi.unstubAllGlobals();
 });
 
 const transfer = (over = {}) => ({

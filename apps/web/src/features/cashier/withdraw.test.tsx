@@ -8,12 +8,11 @@ import {
   withdrawConfirmCall,
   withdrawSummaryCall,
 } from '@khela/contract/endpoints';
-import { act, waitFor, within } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, resetBrowser, sentTo } from '../../../test/render';
-import { ui } from '../../lib/ui-store';
-import { centre, loggedIn, methodFixture, requestFixture, summaryFixture } from './cashier-fixtures';
+import { describe, expect, it } from 'vitest';
+import { renderApp, sentTo } from '../../../test/render';
+import { cashierTestHooks, centre, loggedIn, methodFixture, requestFixture, summaryFixture } from './cashier-fixtures';
 
 /*
  * The withdraw page (spec §2 withdraw, §4 confirmation; CASHIER.md "Withdrawal"): the turnover
@@ -66,20 +65,7 @@ function page(extra: Parameters<typeof loggedIn>[0] = [], summary = summaryFixtu
   ]);
 }
 
-beforeEach(async () => {
-  await resetBrowser('en');
-  vi.stubGlobal(
-    'WebSocket',
-    class {
-      close() {}
-      send() {}
-    },
-  );
-});
-afterEach(() => {
-  act(() => ui.closeModal());
-  vi.unstubAllGlobals();
-});
+cashierTestHooks();
 
 async function fill(dialog: HTMLElement, amount: string, password: string) {
   await userEvent.type(await within(dialog).findByLabelText('Amount'), amount);

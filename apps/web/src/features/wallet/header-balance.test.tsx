@@ -4,33 +4,8 @@ import { IS_AGENT } from '@khela/contract/constants';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeSocket } from '../../../test/fake-socket';
 import { memberFixture, mockCalls, renderApp, resetBrowser, statusFixture } from '../../../test/render';
-
-/** A stand-in for the browser's WebSocket that the test drives from the server's side. */
-class FakeSocket {
-  static all: FakeSocket[] = [];
-  readyState = 0;
-  sent: string[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((e: { data: string }) => void) | null = null;
-  onclose: ((e: { code: number }) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.all.push(this);
-    queueMicrotask(() => {
-      this.readyState = 1;
-      this.onopen?.();
-    });
-  }
-  send(text: string) {
-    this.sent.push(text);
-  }
-  close() {
-    this.readyState = 3;
-  }
-  push(message: unknown) {
-    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
-  }
-}
 
 let balance: { sumBalance: string; currency: string; currencySymbol: string; decimals: number };
 const noop = () => {};

@@ -69,11 +69,5 @@ export type ProviderResult = {
   reason?: string;
 };
 
-export type ProviderRecord = {
-  kind: 'deposit' | 'payout';
-  requestId: string;
-  providerTxId: string;
-  status: 'paid' | 'failed' | 'pending';
-  amountMinor: bigint;
-  currency: string;
-};
+/** A line of the provider's records of a day (reconciliation): a result without its reason. */
+export type ProviderRecord = Omit<ProviderResult, 'reason'>;

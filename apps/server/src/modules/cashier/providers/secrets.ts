@@ -24,12 +24,12 @@ export async function pspSecret(
   const key = secretsKeyOf(keys);
   const purpose = purposeOf(brandId, provider);
   if (sealed) return opened(key, sealed, purpose);
-  const found = await db.kysely
+  const stored = db.kysely
     .selectFrom('psp_secrets')
     .select('secret_sealed')
     .where('brand_id', '=', brandId)
-    .where('provider', '=', provider)
-    .executeTakeFirst();
+    .where('provider', '=', provider);
+  const found = await stored.executeTakeFirst();
   if (found) return opened(key, found.secret_sealed, purpose);
   await db.kysely
     .insertInto('psp_secrets')
@@ -40,12 +40,8 @@ export async function pspSecret(
     })
     .onConflict((oc) => oc.columns(['brand_id', 'provider']).doNothing())
     .execute();
-  const row = await db.kysely
-    .selectFrom('psp_secrets')
-    .select('secret_sealed')
-    .where('brand_id', '=', brandId)
-    .where('provider', '=', provider)
-    .executeTakeFirstOrThrow();
+  // Ours or a concurrent caller's, whichever insert won.
+  const row = await stored.executeTakeFirstOrThrow();
   return opened(key, row.secret_sealed, purpose);
 }
 
