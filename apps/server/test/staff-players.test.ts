@@ -544,6 +544,23 @@ describe('adjustment categories', () => {
       .where('member_id', '=', m.id)
       .orderBy('id')
       .execute();
+    // The player's account record names the category; the reason stays the operator's.
+    const record = await t.app.inject({
+      method: 'POST',
+      url: '/wps/relay/ODSFE2_MemTransDet',
+      headers: { authorization: `Bearer ${m.token}` },
+      payload: {
+        startTime: new Date(Date.now() - 3_600_000).toISOString(),
+        endTime: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(
+      (record.json().value.list as { category: string | null; detail: string }[]).map((r) => [r.category, r.detail]),
+    ).toEqual([
+      ['correction', ''],
+      ['compensation', ''],
+      ['correction', ''],
+    ]);
     expect(audited.map((a) => (a.detail as { category?: string }).category)).toEqual([
       'correction',
       'compensation',

@@ -1,4 +1,5 @@
 import { defineCall } from './call';
+import { ADJUSTMENT_CATEGORIES, type AdjustmentCategory } from './constants';
 import { ClubLabel } from './member';
 import { NoQuery } from './system';
 import { z } from './zod';
@@ -24,8 +25,6 @@ export type MemberStatus = (typeof MEMBER_STATUSES)[number];
  * have had that money free; `compensation`, `goodwill` and `other` are new money and ask it
  * wagered once, like a deposit. A debit names its category too but asks nothing.
  */
-export const ADJUSTMENT_CATEGORIES = ['correction', 'compensation', 'goodwill', 'other'] as const;
-export type AdjustmentCategory = (typeof ADJUSTMENT_CATEGORIES)[number];
 /** The turnover a credit of each category asks, in hundredths (100 = the amount once). */
 export const ADJUSTMENT_TURNOVER_PCT: Readonly<Record<AdjustmentCategory, number>> = {
   correction: 0,

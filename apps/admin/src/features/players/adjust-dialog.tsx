@@ -1,8 +1,9 @@
 import { call } from '@khela/client';
+import { ADJUSTMENT_CATEGORIES } from '@khela/contract/constants';
 import { playerAdjustCall } from '@khela/contract/endpoints';
 import { readNumber } from '@khela/contract/format';
 import { toMinor } from '@khela/contract/money';
-import { ADJUSTMENT_CATEGORIES, ADJUSTMENT_TURNOVER_PCT, AdjustBody } from '@khela/contract/staff-players';
+import { ADJUSTMENT_TURNOVER_PCT, AdjustBody } from '@khela/contract/staff-players';
 import { z } from '@khela/contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
