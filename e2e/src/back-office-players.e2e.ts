@@ -117,6 +117,9 @@ describe('the back office: the Players desk', () => {
       await page.getByRole('button', { name: exact(tx('players.adjust.open')) }).click();
       const dialog = page.getByRole('dialog', { name: exact(tx('players.adjust.title', { account })) });
       await dialog.getByLabel(exact(tx('players.adjust.amount', { currency: '৳' }))).fill('২৫০');
+      await dialog
+        .getByLabel(exact(tx('players.adjust.category')))
+        .selectOption({ label: tx('players.adjust.categories.goodwill') });
       await dialog.getByLabel(exact(tx('players.reason'))).fill('Goodwill for a slow withdrawal');
       await dialog.getByRole('button', { name: exact(tx('players.review')) }).click();
       await dialog.getByText(exact(taka('250', true))).waitFor();
@@ -154,6 +157,9 @@ describe('the back office: the Players desk', () => {
       await page.getByRole('button', { name: exact(tx('players.adjust.open')) }).click();
       const dialog = page.getByRole('dialog', { name: exact(tx('players.adjust.title', { account })) });
       await dialog.getByLabel(exact(tx('players.adjust.amount', { currency: '৳' }))).fill('20,000');
+      await dialog
+        .getByLabel(exact(tx('players.adjust.category')))
+        .selectOption({ label: tx('players.adjust.categories.compensation') });
       await dialog.getByLabel(exact(tx('players.reason'))).fill('Prize of the November tournament');
       await dialog.getByRole('button', { name: exact(tx('players.review')) }).click();
       await dialog.getByText(tx('players.adjust.fourEyes', { threshold: taka('10000.00') })).waitFor();

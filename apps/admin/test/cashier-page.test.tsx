@@ -37,6 +37,8 @@ function request(id: string, o: Partial<StaffRequest> = {}): StaffRequest {
     state: 'under_review',
     amount: money('1500.00'),
     fee: money('0.00'),
+    feeBearer: 'operator',
+    net: money('1500.00'),
     createdAt: '2026-11-26T04:00:00.000Z',
     updatedAt: '2026-11-26T04:00:00.000Z',
     ageSeconds: 3 * 3600 + 20 * 60,
@@ -101,6 +103,10 @@ let methods: object[] = [];
 const BIG = request('2', {
   type: 'withdraw',
   amount: money('80000.00'),
+  // 1 % plus ৳5 that the player bears: kept from what is sent.
+  fee: money('805.00'),
+  feeBearer: 'player',
+  net: money('79195.00'),
   ageSeconds: 600,
   payoutAccount: '01712345678',
   payeeName: 'Rahim Uddin',
@@ -219,6 +225,9 @@ describe('the Cashier area', () => {
     expect(
       await within(drawer).findByText('karim প্রথম অনুমোদন দিয়েছেন। এটি দ্বিতীয় একজন স্টাফের অপেক্ষায় আছে: আপনার।'),
     ).toBeTruthy();
+    // The fee, who bears it, and what reaches the player's account.
+    expect(within(drawer).getByText('ফি').nextElementSibling?.textContent).toMatch(/৮০৫\.০০.*খেলোয়াড় দেবেন/);
+    expect(within(drawer).getByText('খেলোয়াড়ের অ্যাকাউন্টে যাবে').nextElementSibling?.textContent).toMatch(/৭৯,১৯৫\.০০/);
     const user = userEvent.setup();
     await user.click(within(drawer).getByRole('button', { name: 'দ্বিতীয় স্টাফ হিসেবে অনুমোদন দিন' }));
     const dialog = await screen.findByRole('dialog', { name: 'এই উত্তোলন অনুমোদন করবেন?' });

@@ -44,6 +44,7 @@ const ADJUSTMENT = {
   memberId: 4021,
   account: 'rahim77',
   amount: taka('20000.00', '2000000'),
+  category: 'goodwill',
   reason: 'Goodwill after the outage',
   status: 'pending',
   requestedBy: 7,
@@ -83,6 +84,7 @@ function desk(
               balanceAfter: '1250.50',
               currency: 'BDT',
               memo: 'Goodwill',
+              category: 'goodwill',
               roundId: null,
               key: 'adjust:staff:7:x',
             },
@@ -184,15 +186,43 @@ describe('the player profile', () => {
     await user.click(await screen.findByRole('button', { name: 'Adjust balance' }));
     const dialog = screen.getByRole('dialog', { name: 'Adjust the balance of rahim77' });
     await user.type(within(dialog).getByLabelText('Amount (৳)'), '২০,০০০');
+    await user.selectOptions(within(dialog).getByLabelText('Category'), 'Goodwill');
     await user.type(within(dialog).getByLabelText('Reason'), 'Goodwill after the outage');
     await user.click(within(dialog).getByRole('button', { name: 'Review' }));
     expect(await within(dialog).findByText('+৳20,000.00')).toBeTruthy();
+    // Goodwill is new money: the player wagers it once before withdrawing it.
+    expect(within(dialog).getByText('Turnover asked').nextElementSibling?.textContent).toBe('৳20,000.00');
     expect(within(dialog).getByText(/This is more than ৳10,000.00: it waits for a second staff member/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, ask for approval' }));
     expect(await screen.findByText(/\+৳20,000.00 waits for a second staff member's approval/)).toBeTruthy();
     const sent = requests.find((r) => r.method === 'POST')?.body as Record<string, string>;
-    expect(sent).toMatchObject({ amount: '20000', reason: 'Goodwill after the outage' });
+    expect(sent).toMatchObject({ amount: '20000', category: 'goodwill', reason: 'Goodwill after the outage' });
     expect(sent.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
+  it('asks for a category before review, and shows that a correction asks no turnover', async () => {
+    const requests = desk();
+    await renderApp('/players/4021', { loggedIn: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Adjust balance' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Amount (৳)'), '300');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Deposit lost by the provider');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(await within(dialog).findByText('Choose why the balance changes')).toBeTruthy();
+    const select = within(dialog).getByLabelText('Category');
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      within(select as HTMLElement)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a category', 'Correction', 'Compensation', 'Goodwill', 'Other']);
+    await user.selectOptions(select, 'Correction');
+    await user.click(within(dialog).getByRole('button', { name: 'Review' }));
+    expect(await within(dialog).findByText('+৳300.00')).toBeTruthy();
+    expect(within(dialog).getByText('Turnover asked').nextElementSibling?.textContent).toBe('None');
+    expect(within(dialog).getByText('Correction')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('refuses an amount finer than the currency before sending', async () => {

@@ -622,6 +622,131 @@ describe(`withdrawals on ${TEST_ENGINE}`, () => {
   });
 });
 
+describe(`withdrawal fees on ${TEST_ENGINE}`, () => {
+  /** A withdraw method charging 1 % plus ৳5, borne by `bearer`. */
+  async function feeMethod(bearer: 'player' | 'operator', kind: 'psp' | 'bank_transfer' = 'psp') {
+    const m = await t.db.kysely
+      .insertInto('cashier_methods')
+      .values({
+        brand_id: brand.id,
+        direction: 'withdraw',
+        kind,
+        provider: kind === 'psp' ? 'testpay' : null,
+        channel: kind === 'psp' ? 'bkash' : 'bank',
+        name_bn: 'ফি',
+        name_en: `Fee ${bearer}`,
+        currency: 'BDT',
+        min_minor: 10_000n,
+        max_minor: 10_000_000n,
+        fee_bp: 100,
+        fee_fixed_minor: 500n,
+        fee_bearer: bearer,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return m.id;
+  }
+
+  /** The legs of one ledger transaction by the accounts' codes. */
+  async function legsOf(key: string) {
+    const r = await sql<{ code: string; amount: bigint }>`
+      SELECT a.code, p.amount FROM ledger_transactions t JOIN postings p ON p.tx_id = t.id
+        JOIN ledger_accounts a ON a.id = p.account_id
+       WHERE t.brand_id = ${brand.id} AND t.idempotency_key = ${key} ORDER BY a.code`.execute(t.db.kysely);
+    return Object.fromEntries(r.rows.map((x) => [x.code, BigInt(x.amount)]));
+  }
+
+  it('posts a fee the player bears on its own leg to cashier_fee and sends the amount less the fee', async () => {
+    const method = await feeMethod('player');
+    const p = await player({ balance: 100_000n, method });
+    payoutAnswer = () => 'paid';
+    try {
+      const res = await withdraw(p, { amount: '500' });
+      expect(res.statusCode, res.body).toBe(200);
+      // 1 % of ৳500 plus ৳5: the player is told the fee and what arrives before anything is paid.
+      expect(res.json().value).toMatchObject({ amount: '500.00', fee: '10.00', net: '490.00' });
+      const id = res.json().value.id as string;
+      expect(await legsOf(`withdraw:${id}:hold`)).toEqual({ player: -50_000n, withdraw_hold: 50_000n });
+      await approveWithdrawal(staffA, brand, BigInt(id));
+      expect(payoutCalls.at(-1)?.amountMinor).toBe(49_000n);
+      expect((await requestOf(id)).state).toBe('paid');
+      expect(await legsOf(`withdraw:${id}:paid`)).toEqual({
+        cashier_fee: 1_000n,
+        'psp:testpay': 49_000n,
+        withdraw_hold: -50_000n,
+      });
+      expect(await balanceOf(p.id)).toBe(50_000n);
+      expect(await ledgerCount(`withdraw:${id}:return`)).toBe(0);
+    } finally {
+      payoutAnswer = () => 'pending';
+    }
+  });
+
+  it('charges a fee the operator bears on top of the payout, as an expense on cashier_fee', async () => {
+    const method = await feeMethod('operator');
+    const p = await player({ balance: 100_000n, method });
+    payoutAnswer = () => 'paid';
+    try {
+      const res = await withdraw(p, { amount: '500' });
+      expect(res.json().value).toMatchObject({ fee: '10.00', net: '500.00' });
+      const id = res.json().value.id as string;
+      await approveWithdrawal(staffA, brand, BigInt(id));
+      expect(payoutCalls.at(-1)?.amountMinor).toBe(50_000n);
+      expect(await legsOf(`withdraw:${id}:paid`)).toEqual({
+        cashier_fee: -1_000n,
+        'psp:testpay': 51_000n,
+        withdraw_hold: -50_000n,
+      });
+      expect(await balanceOf(p.id)).toBe(50_000n);
+    } finally {
+      payoutAnswer = () => 'pending';
+    }
+  });
+
+  it('returns the whole hold once when a payout with a player fee fails, and charges no fee', async () => {
+    await setSettings({ payout_retries: 0 });
+    const method = await feeMethod('player');
+    const p = await player({ balance: 100_000n, method });
+    payoutAnswer = () => 'failed';
+    try {
+      const id = (await withdraw(p, { amount: '500' })).json().value.id as string;
+      await approveWithdrawal(staffA, brand, BigInt(id));
+      expect((await requestOf(id)).state).toBe('failed');
+      const late: ProviderResult = {
+        kind: 'payout',
+        requestId: id,
+        providerTxId: 'tp-fee-late',
+        status: 'failed',
+        amountMinor: 49_000n,
+        currency: 'BDT',
+      };
+      await Promise.all([onPayoutResult(t.db, 'testpay', late), onPayoutResult(t.db, 'testpay', late)]);
+      expect(await ledgerCount(`withdraw:${id}:return`)).toBe(1);
+      expect(await legsOf(`withdraw:${id}:return`)).toEqual({ player: 50_000n, withdraw_hold: -50_000n });
+      expect(await ledgerCount(`withdraw:${id}:paid`)).toBe(0);
+      expect(await balanceOf(p.id)).toBe(100_000n);
+    } finally {
+      await setSettings({ payout_retries: 2 });
+      payoutAnswer = () => 'pending';
+    }
+  });
+
+  it('posts the fee of a bank transfer paid by hand the same way', async () => {
+    const method = await feeMethod('player', 'bank_transfer');
+    const p = await player({ balance: 100_000n, method });
+    const id = (await withdraw(p, { amount: '1000' })).json().value.id as string;
+    await approveWithdrawal(staffA, brand, BigInt(id));
+    await markWithdrawalPaid(staffB, brand, BigInt(id), 'DBBL-5521');
+    // 1 % of ৳1,000 plus ৳5.
+    expect(await legsOf(`withdraw:${id}:paid`)).toEqual({
+      [`bank:${method}`]: 98_500n,
+      cashier_fee: 1_500n,
+      withdraw_hold: -100_000n,
+    });
+    expect(await balanceOf(p.id)).toBe(0n);
+  });
+});
+
 describe(`the turnover meter on ${TEST_ENGINE}`, () => {
   async function round(memberId: bigint, o: { stake: bigint; refund?: bigint; status?: string; closedAgo: number }) {
     await sql`

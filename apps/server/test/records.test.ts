@@ -168,7 +168,7 @@ describe(`account record on ${TEST_ENGINE}`, () => {
     ]);
     expect(v.list[0]).toMatchObject({ roundId: 'a-r3', detail: 'JL fish-one' });
     // the operator's reason stays with the operator
-    expect(v.list[5]).toMatchObject({ roundId: null, detail: '' });
+    expect(v.list[5]).toMatchObject({ roundId: null, detail: '', category: null });
     expect(v.summary).toEqual({ credits: '1030.00', debits: '-22.00', net: '1008.00' });
   });
 

@@ -355,7 +355,12 @@ async function walletBalance(id: bigint) {
 describe('balance adjustments', () => {
   it('posts one at or below the threshold at once against the adjustment account, once per key, audited', async () => {
     const m = await member();
-    const body = { amount: '10000.00', reason: 'goodwill after an outage', idempotencyKey: key() };
+    const body = {
+      amount: '10000.00',
+      category: 'goodwill',
+      reason: 'goodwill after an outage',
+      idempotencyKey: key(),
+    };
     const res = await call(playerAdjustCall, finance, { params: { id: String(m.id) }, body });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().value).toMatchObject({
@@ -401,7 +406,7 @@ describe('balance adjustments', () => {
     const m = await member();
     const res = await call(playerAdjustCall, finance, {
       params: { id: String(m.id) },
-      body: { amount: '-5.00', reason: 'fee', idempotencyKey: key() },
+      body: { amount: '-5.00', category: 'other', reason: 'fee', idempotencyKey: key() },
     });
     expect(res.json().code).toBe('INSUFFICIENT_FUNDS');
     expect(
@@ -413,7 +418,7 @@ describe('balance adjustments', () => {
     const m = await member();
     const res = await call(playerAdjustCall, finance, {
       params: { id: String(m.id) },
-      body: { amount: '10000.01', reason: 'tournament prize', idempotencyKey: key() },
+      body: { amount: '10000.01', category: 'other', reason: 'tournament prize', idempotencyKey: key() },
     });
     expect(res.json().value).toMatchObject({
       status: 'pending',
@@ -459,7 +464,7 @@ describe('balance adjustments', () => {
     const m = await member();
     const res = await call(playerAdjustCall, finance, {
       params: { id: String(m.id) },
-      body: { amount: '25000', reason: 'jackpot paid by hand', idempotencyKey: key() },
+      body: { amount: '25000', category: 'correction', reason: 'jackpot paid by hand', idempotencyKey: key() },
     });
     const id = res.json().value.id as number;
     const answers = await Promise.all([
@@ -482,7 +487,7 @@ describe('balance adjustments', () => {
     const m = await member();
     const res = await call(playerAdjustCall, finance, {
       params: { id: String(m.id) },
-      body: { amount: '-20000', reason: 'chargeback', idempotencyKey: key() },
+      body: { amount: '-20000', category: 'correction', reason: 'chargeback', idempotencyKey: key() },
     });
     const id = res.json().value.id as number;
     const rejected = await call(rejectAdjustmentCall, approver, {
@@ -494,6 +499,128 @@ describe('balance adjustments', () => {
       'ADJUSTMENT_DECIDED',
     );
     expect(await walletBalance(m.id)).toBe(0n);
+  });
+});
+
+describe('adjustment categories', () => {
+  async function requirements(memberId: bigint) {
+    const r = await sql<{ required_minor: bigint }>`
+      SELECT required_minor FROM turnover_requirements WHERE member_id = ${memberId} AND source = 'adjustment'`.execute(
+      t.db.kysely,
+    );
+    return r.rows.map((x) => BigInt(x.required_minor));
+  }
+  const adjustOf = (m: { id: bigint }, body: object) =>
+    call(playerAdjustCall, finance, { params: { id: String(m.id) }, body: { idempotencyKey: key(), ...body } });
+
+  it('asks no turnover for a correction and the whole amount once for compensation, shown on the desk and audited', async () => {
+    const m = await member();
+    const fixed = await adjustOf(m, { amount: '300', category: 'correction', reason: 'deposit lost by the provider' });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json().value).toMatchObject({ status: 'posted', category: 'correction' });
+    expect(await requirements(m.id)).toEqual([]);
+
+    const paid = await adjustOf(m, { amount: '200', category: 'compensation', reason: 'game outage' });
+    expect(paid.json().value).toMatchObject({ status: 'posted', category: 'compensation' });
+    expect(await requirements(m.id)).toEqual([20_000n]);
+    // A debit names its category but asks nothing.
+    const back = await adjustOf(m, { amount: '-50', category: 'correction', reason: 'double credit' });
+    expect(back.json().value).toMatchObject({ status: 'posted', category: 'correction' });
+    expect(await requirements(m.id)).toEqual([20_000n]);
+    expect(await walletBalance(m.id)).toBe(45_000n);
+
+    const ledger = (await call(playerLedgerCall, support, { params: { id: String(m.id) } })).json().value as {
+      list: { category: string | null; amount: string }[];
+    };
+    expect(ledger.list.map((r) => [r.amount, r.category])).toEqual([
+      ['-50.00', 'correction'],
+      ['200.00', 'compensation'],
+      ['300.00', 'correction'],
+    ]);
+    const audited = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('event', '=', 'wallet.adjust')
+      .where('member_id', '=', m.id)
+      .orderBy('id')
+      .execute();
+    // The player's account record names the category; the reason stays the operator's.
+    const record = await t.app.inject({
+      method: 'POST',
+      url: '/wps/relay/ODSFE2_MemTransDet',
+      headers: { authorization: `Bearer ${m.token}` },
+      payload: {
+        startTime: new Date(Date.now() - 3_600_000).toISOString(),
+        endTime: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(
+      (record.json().value.list as { category: string | null; detail: string }[]).map((r) => [r.category, r.detail]),
+    ).toEqual([
+      ['correction', ''],
+      ['compensation', ''],
+      ['correction', ''],
+    ]);
+    expect(audited.map((a) => (a.detail as { category?: string }).category)).toEqual([
+      'correction',
+      'compensation',
+      'correction',
+    ]);
+    // The same key with another category is a mistake, not the same request.
+    const k = key();
+    await adjustOf(m, { amount: '1', category: 'goodwill', reason: 'sorry', idempotencyKey: k });
+    const other = await adjustOf(m, { amount: '1', category: 'correction', reason: 'sorry', idempotencyKey: k });
+    expect(other.json().code).toBe('DUPLICATE_TRANSACTION');
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it("keeps a pending credit's category until a second staff member approves it", async () => {
+    const m = await member();
+    const res = await adjustOf(m, { amount: '20000', category: 'correction', reason: 'round settled twice' });
+    expect(res.json().value).toMatchObject({ status: 'pending', category: 'correction' });
+    const id = res.json().value.id as number;
+    const requested = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('after')
+      .where('event', '=', 'adjust.requested')
+      .where('member_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    expect(requested.after).toMatchObject({ category: 'correction' });
+    const approved = await call(approveAdjustmentCall, approver, { params: { id }, body: {} });
+    expect(approved.json().value).toMatchObject({ status: 'posted', category: 'correction' });
+    expect(await requirements(m.id)).toEqual([]);
+
+    const gift = await adjustOf(m, { amount: '15000', category: 'goodwill', reason: 'VIP birthday' });
+    await call(approveAdjustmentCall, approver, { params: { id: gift.json().value.id }, body: {} });
+    expect(await requirements(m.id)).toEqual([1_500_000n]);
+  });
+
+  it('refuses a missing or unknown category with a translated field error and moves nothing', async () => {
+    const m = await member();
+    const missing = await adjustOf(m, { amount: '100', reason: 'no category' });
+    expect(missing.statusCode).toBe(400);
+    // zod reads a missing choice as no valid choice: either way the field is named, translated.
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { category: 'validation.invalid' },
+    });
+    const unknown = await adjustOf(m, { amount: '100', category: 'bonus', reason: 'unknown category' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fieldErrors).toEqual({ category: 'validation.invalid' });
+    // Authentication comes before validation: a stranger learns nothing about the body.
+    const stranger = await t.app.inject({
+      method: 'POST',
+      url: `/bo/players/${m.id}/adjust`,
+      payload: { amount: '100', reason: 'x', idempotencyKey: key() },
+    });
+    expect(stranger.statusCode).toBe(401);
+    expect(await walletBalance(m.id)).toBe(0n);
+    const rows = await t.db.kysely
+      .selectFrom('balance_adjustments')
+      .select('id')
+      .where('member_id', '=', m.id)
+      .execute();
+    expect(rows).toEqual([]);
   });
 });
 
@@ -511,7 +638,10 @@ describe('linked members', () => {
   const writes = (id: bigint, sessionId: number, k: string) =>
     [
       [playerStatusCall, { params: { id: String(id) }, body: { status: 'locked', reason: 'x' } }],
-      [playerAdjustCall, { params: { id: String(id) }, body: { amount: '1', reason: 'x', idempotencyKey: k } }],
+      [
+        playerAdjustCall,
+        { params: { id: String(id) }, body: { amount: '1', category: 'other', reason: 'x', idempotencyKey: k } },
+      ],
       [playerAddNoteCall, { params: { id: String(id) }, body: { body: 'x' } }],
       [playerLabelsCall, { params: { id: String(id) }, body: { labels: [] } }],
       [playerRevokeSessionCall, { params: { id: String(id), sessionId }, body: { reason: 'x' } }],
@@ -559,7 +689,7 @@ describe('linked members', () => {
     const s = await linkedStaff({ ids: [m.id] });
     const res = await call(playerAdjustCall, finance, {
       params: { id: String(m.id) },
-      body: { amount: '20000', reason: 'prize', idempotencyKey: key() },
+      body: { amount: '20000', category: 'compensation', reason: 'prize', idempotencyKey: key() },
     });
     const id = res.json().value.id as number;
     expect((await call(approveAdjustmentCall, s.token, { params: { id }, body: {} })).json().code).toBe(

@@ -246,6 +246,13 @@ export const isTrialAccount = (isAgent: number): boolean => isAgent === IS_AGENT
 export const RECORD_TX_TYPES = ['adjust', 'opening', 'bet', 'win', 'rollback'] as const;
 export type RecordTxType = (typeof RECORD_TX_TYPES)[number];
 
+/**
+ * Why staff moved a player's balance (staff-players.ts ADJUSTMENT_TURNOVER_PCT): the back office
+ * sets it and the player's account record names it.
+ */
+export const ADJUSTMENT_CATEGORIES = ['correction', 'compensation', 'goodwill', 'other'] as const;
+export type AdjustmentCategory = (typeof ADJUSTMENT_CATEGORIES)[number];
+
 /** States of a round in the betting record (records.ts). */
 export const ROUND_STATUSES = ['open', 'completed', 'cancelled'] as const;
 export type RoundStatus = (typeof ROUND_STATUSES)[number];

@@ -1,5 +1,5 @@
 import { defineCall } from './call';
-import { LOCALES, RECORD_TX_TYPES, ROUND_STATUSES } from './constants';
+import { ADJUSTMENT_CATEGORIES, LOCALES, RECORD_TX_TYPES, ROUND_STATUSES } from './constants';
 import { z } from './zod';
 
 /**
@@ -54,6 +54,8 @@ export const TransactionRow = z.object({
   roundId: z.string().nullable(),
   /** The vendor and game of a game movement ("JL slot-five"); empty otherwise. */
   detail: z.string(),
+  /** A staff adjustment's category (its reason stays the operator's); null for other movements. */
+  category: z.enum(ADJUSTMENT_CATEGORIES).nullable(),
 });
 export type TransactionRow = z.infer<typeof TransactionRow>;
 

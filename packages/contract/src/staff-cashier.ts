@@ -146,6 +146,10 @@ export const StaffRequest = z.object({
   state: z.enum(CASHIER_STATES),
   amount: StaffMoney,
   fee: StaffMoney,
+  /** Who bears the fee: the player's is kept from what reaches them, the operator's is on top. */
+  feeBearer: z.enum(['operator', 'player']),
+  /** What reaches the player (their wallet, or their payout account): the amount less a fee they bear. */
+  net: StaffMoney,
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Seconds since it was asked: the queue shows the oldest first. */

@@ -1,4 +1,5 @@
 import { defineCall } from './call';
+import { ADJUSTMENT_CATEGORIES, type AdjustmentCategory } from './constants';
 import { ClubLabel } from './member';
 import { NoQuery } from './system';
 import { z } from './zod';
@@ -16,6 +17,21 @@ import { z } from './zod';
  */
 export const MEMBER_STATUSES = ['active', 'locked', 'suspended', 'closed'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/**
+ * Why staff move a player's balance, which sets the turnover a credit asks (CASHIER.md
+ * "Turnover", MONEY.md "a correction is a new transaction"): a `correction` gives back what a
+ * fault took (a lost deposit, a wrongly settled round) and asks nothing, since the player would
+ * have had that money free; `compensation`, `goodwill` and `other` are new money and ask it
+ * wagered once, like a deposit. A debit names its category too but asks nothing.
+ */
+/** The turnover a credit of each category asks, in hundredths (100 = the amount once). */
+export const ADJUSTMENT_TURNOVER_PCT: Readonly<Record<AdjustmentCategory, number>> = {
+  correction: 0,
+  compensation: 100,
+  goodwill: 100,
+  other: 100,
+};
 
 const TAG = 'back office: players';
 const text = (max: number) => z.string().max(max);
@@ -125,6 +141,8 @@ export const LedgerRow = z.object({
   balanceAfter: z.string().nullable(),
   currency: z.string(),
   memo: z.string(),
+  /** A staff adjustment's category; null for every other movement. */
+  category: z.enum(ADJUSTMENT_CATEGORIES).nullable(),
   roundId: z.string().nullable(),
   key: z.string(),
 });
@@ -217,6 +235,7 @@ export const StatusResult = z.object({
 export const AdjustBody = z
   .object({
     amount: z.string().regex(/^-?\d{1,15}(\.\d{1,8})?$/),
+    category: z.enum(ADJUSTMENT_CATEGORIES),
     reason,
     /** The same key sent again (a retry, a double click) makes no second adjustment. */
     idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
@@ -231,6 +250,7 @@ export const Adjustment = z.object({
   memberId: z.number().int(),
   account: z.string(),
   amount: StaffMoney,
+  category: z.enum(ADJUSTMENT_CATEGORIES),
   reason: z.string(),
   /** pending: waits for a second staff member (above the brand's threshold). */
   status: z.enum(ADJUSTMENT_STATUSES),

@@ -1,4 +1,4 @@
-import type { PromotionCategory } from '@khela/contract';
+import type { AdjustmentCategory, PromotionCategory } from '@khela/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /** Kysely's view of the tables in `migrations/`. Keep in step with the SQL. */
@@ -372,6 +372,8 @@ export interface BalanceAdjustmentsTable {
   member_id: bigint;
   amount: bigint;
   currency: string;
+  /** contract ADJUSTMENT_CATEGORIES */
+  category: AdjustmentCategory;
   reason: string;
   request_key: string;
   requested_by: bigint;

@@ -118,7 +118,11 @@ function Detail({
         <dt>{t('cashier.request.amount')}</dt>
         <dd className="mono cashier-amount">{money(r.amount)}</dd>
         <dt>{t('cashier.request.fee')}</dt>
-        <dd className="mono">{money(r.fee)}</dd>
+        <dd>
+          <span className="mono">{money(r.fee)}</span> · {t(`cashier.request.feeBearers.${r.feeBearer}`)}
+        </dd>
+        <dt>{t(`cashier.request.net.${r.type}`)}</dt>
+        <dd className="mono">{money(r.net)}</dd>
         <dt>{t('cashier.request.state')}</dt>
         <dd>
           <StateBadge state={r.state} />

@@ -1,22 +1,27 @@
 import { call } from '@khela/client';
+import { ADJUSTMENT_CATEGORIES } from '@khela/contract/constants';
 import { playerAdjustCall } from '@khela/contract/endpoints';
 import { readNumber } from '@khela/contract/format';
 import { toMinor } from '@khela/contract/money';
-import { AdjustBody } from '@khela/contract/staff-players';
-import type { z } from '@khela/contract/zod';
+import { ADJUSTMENT_TURNOVER_PCT, AdjustBody } from '@khela/contract/staff-players';
+import { z } from '@khela/contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Field, fieldAria, useContractForm } from '../../components/form';
 import { Dialog, type Profile, ReasonAndSubmit, requestKey, useMoney } from './shared';
 
-const AdjustForm = AdjustBody.omit({ idempotencyKey: true });
+// The category starts unchosen: a staff member picks why, since it sets the turnover asked.
+const AdjustForm = AdjustBody.omit({ idempotencyKey: true }).extend({
+  category: z.enum(ADJUSTMENT_CATEGORIES, { error: () => 'players.adjust.categoryRequired' }),
+});
 type AdjustValues = z.output<typeof AdjustForm>;
 
 /**
- * A balance adjustment: a signed amount and a reason, then a confirmation that writes the amount
- * as the brand writes money, the balance it leaves, and — above the brand's four-eyes
- * threshold — that it waits for a second staff member instead of posting.
+ * A balance adjustment: a signed amount, its category and a reason, then a confirmation that
+ * writes the amount as the brand writes money, the balance it leaves, the turnover a credit of
+ * that category asks, and — above the brand's four-eyes threshold — that it waits for a second
+ * staff member instead of posting.
  */
 export function AdjustDialog({
   p,
@@ -32,15 +37,20 @@ export function AdjustDialog({
   const queryClient = useQueryClient();
   const style = p.balance;
   // The amount in minor units, or a refusal: finer than the currency or nothing at all.
+  // Checked on the field itself, so it is told beside an unchosen category rather than after it.
   const schema = useMemo(
     () =>
-      AdjustForm.superRefine((v, ctx) => {
-        const minor = toMinor(v.amount, style.decimals);
-        if (minor === null || minor === 0n) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'invalid' });
+      AdjustForm.extend({
+        amount: AdjustForm.shape.amount.refine((v) => {
+          const minor = toMinor(v, style.decimals);
+          return minor !== null && minor !== 0n;
+        }, 'invalid'),
       }),
     [style.decimals],
   );
-  const form = useContractForm(schema, { defaultValues: { amount: '', reason: '' } });
+  const form = useContractForm(schema, {
+    defaultValues: { amount: '', category: '' as AdjustValues['category'], reason: '' },
+  });
   const [review, setReview] = useState<AdjustValues | null>(null);
   // One key per dialog: sending the same review twice posts once.
   const [key] = useState(requestKey);
@@ -71,6 +81,8 @@ export function AdjustDialog({
   const size = minor < 0n ? -minor : minor;
   const waits = size > BigInt(p.adjustThreshold.minor);
   const after = BigInt(p.balance.minor) + minor;
+  // What the player must wager before withdrawing it: a debit asks nothing.
+  const turnover = review && minor > 0n ? (minor * BigInt(ADJUSTMENT_TURNOVER_PCT[review.category])) / 100n : 0n;
   return (
     <Dialog title={t('players.adjust.title', { account: p.account })} onClose={onClose}>
       {review ? (
@@ -87,6 +99,14 @@ export function AdjustDialog({
             <div>
               <dt>{t('players.adjust.after')}</dt>
               <dd>{waits ? t('players.adjust.afterApproval') : money(after, style)}</dd>
+            </div>
+            <div>
+              <dt>{t('players.adjust.category')}</dt>
+              <dd>{t(`players.adjust.categories.${review.category}`)}</dd>
+            </div>
+            <div>
+              <dt>{t('players.adjust.turnover')}</dt>
+              <dd>{turnover > 0n ? money(turnover, style) : t('players.adjust.turnoverNone')}</dd>
             </div>
             <div>
               <dt>{t('players.reason')}</dt>
@@ -142,6 +162,21 @@ export function AdjustDialog({
                 setValueAs: (v: unknown) => (typeof v === 'string' ? readNumber(v, i18n.language) : v),
               })}
             />
+          </Field>
+          <Field
+            id="adjust-category"
+            label={t('players.adjust.category')}
+            hint={t('players.adjust.categoryHint')}
+            error={errors.category?.message}
+          >
+            <select {...fieldAria('adjust-category', errors.category, true)} {...form.register('category')}>
+              <option value="">{t('players.adjust.categoryChoose')}</option>
+              {ADJUSTMENT_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {t(`players.adjust.categories.${c}`)}
+                </option>
+              ))}
+            </select>
           </Field>
           <ReasonAndSubmit
             id="adjust-reason"

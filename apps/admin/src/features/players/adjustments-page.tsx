@@ -69,6 +69,10 @@ export function AdjustmentsQueue({ rights }: { rights: Rights }) {
         </span>
       ),
     }),
+    column.accessor('category', {
+      header: t('players.adjust.category'),
+      cell: (c) => t(`players.adjust.categories.${c.getValue()}`),
+    }),
     column.accessor('reason', { header: t('players.reason') }),
     column.accessor('requestedBy', {
       header: t('players.queue.requestedBy'),
@@ -184,6 +188,10 @@ function DecideDialog({ row, how, onClose }: { row: Row; how: 'approve' | 'rejec
           <div>
             <dt>{t('players.ledger.amount')}</dt>
             <dd className="review-amount">{amount}</dd>
+          </div>
+          <div>
+            <dt>{t('players.adjust.category')}</dt>
+            <dd>{t(`players.adjust.categories.${row.category}`)}</dd>
           </div>
           <div>
             <dt>{t('players.reason')}</dt>

@@ -49,6 +49,13 @@ function useLedgerColumns(p: Profile) {
         <span className="mono">{c.getValue() === null ? '—' : money(c.getValue() as string, p.balance)}</span>
       ),
     }),
+    ledgerColumn.accessor('category', {
+      header: t('players.ledger.category'),
+      cell: (c) => {
+        const category = c.getValue();
+        return category ? t(`players.adjust.categories.${category}`) : '—';
+      },
+    }),
     ledgerColumn.accessor('memo', { header: t('players.ledger.memo'), cell: (c) => c.getValue() || '—' }),
     ledgerColumn.accessor('roundId', {
       header: t('players.ledger.round'),

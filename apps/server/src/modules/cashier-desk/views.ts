@@ -49,6 +49,8 @@ export async function staffViews(
       state: r.state,
       amount: money(BigInt(r.amount_minor), brand, r.currency),
       fee: money(BigInt(r.fee_minor), brand, r.currency),
+      feeBearer: r.fee_bearer,
+      net: money(BigInt(r.amount_minor) - (r.fee_bearer === 'player' ? BigInt(r.fee_minor) : 0n), brand, r.currency),
       createdAt: new Date(r.created_at).toISOString(),
       updatedAt: new Date(r.updated_at).toISOString(),
       ageSeconds: Math.max(0, Math.floor((now - new Date(r.created_at).getTime()) / 1000)),

@@ -10,9 +10,13 @@ import type { RequestRow } from './views';
 /**
  * A withdrawal's three movements (CASHIER.md "Withdrawal"), each one ledger transaction under its
  * own key, so however often a step is replayed its money moves once:
- * - `withdraw:<id>:hold`: wallet → withdraw_hold, at request;
- * - `withdraw:<id>:return`: withdraw_hold → wallet (cancelled, rejected, failed);
- * - `withdraw:<id>:paid`: withdraw_hold → the payer's settlement account.
+ * - `withdraw:<id>:hold`: wallet → withdraw_hold, the whole amount, at request;
+ * - `withdraw:<id>:return`: withdraw_hold → wallet, exactly what was held (cancelled, rejected,
+ *   failed): the fee is only ever charged on a paid withdrawal;
+ * - `withdraw:<id>:paid`: withdraw_hold → the payer's settlement account, with the method's fee
+ *   on a leg of its own to `cashier_fee`, as a deposit's is: a fee the player bears is kept from
+ *   what is sent (the payer pays out amount − fee, the fee is the operator's income); one the
+ *   operator bears is charged on top (the payer pays out amount + fee, the fee an expense).
  */
 
 export type Step = 'hold' | 'return' | 'paid';
@@ -31,7 +35,29 @@ export async function accountsFor(
   const wallet = (await walletOf(db, r.brand_id, r.member_id, r.currency)).id;
   const hold = await systemAccount(db, r.brand_id, 'withdraw_hold', r.currency);
   const payer = step === 'paid' ? await systemAccount(db, r.brand_id, payerOf(r), r.currency) : null;
-  return { wallet, hold, payer };
+  const fee = step === 'paid' ? await systemAccount(db, r.brand_id, 'cashier_fee', r.currency) : null;
+  return { wallet, hold, payer, fee };
+}
+
+type Accounts = Awaited<ReturnType<typeof accountsFor>>;
+
+/** What reaches the payout account: the amount less a fee the player bears. */
+export function payoutAmount(r: Pick<RequestRow, 'amount_minor' | 'fee_minor' | 'fee_bearer'>): bigint {
+  return r.amount_minor - (r.fee_bearer === 'player' ? r.fee_minor : 0n);
+}
+
+/** The paid step's legs: the hold leaves whole; the payer and the fee account share it (see above). */
+function paidLegs(r: RequestRow, acc: Accounts) {
+  const a = r.amount_minor;
+  const fee = r.fee_minor;
+  const legs = [{ accountId: acc.hold, amount: -a }];
+  if (fee === 0n) return [...legs, { accountId: acc.payer as bigint, amount: a }];
+  const signed = r.fee_bearer === 'player' ? fee : -fee;
+  return [
+    ...legs,
+    { accountId: acc.payer as bigint, amount: a - signed },
+    { accountId: acc.fee as bigint, amount: signed },
+  ];
 }
 
 export async function moveMoney(
@@ -39,7 +65,7 @@ export async function moveMoney(
   trx: Kysely<DB>,
   r: RequestRow,
   step: Step,
-  acc: { wallet: bigint; hold: bigint; payer: bigint | null },
+  acc: Accounts,
 ): Promise<Posted> {
   const a = r.amount_minor;
   const legs =
@@ -53,10 +79,7 @@ export async function moveMoney(
             { accountId: acc.hold, amount: -a },
             { accountId: acc.wallet, amount: a },
           ]
-        : [
-            { accountId: acc.hold, amount: -a },
-            { accountId: acc.payer as bigint, amount: a },
-          ];
+        : paidLegs(r, acc);
   return post(
     db,
     {

@@ -6,8 +6,7 @@ import type { ProviderContext, ProviderResult } from './providers/adapter';
 import { providerFor } from './providers/index';
 import { cashierSettings } from './settings';
 import { moveState, recordEvent } from './transitions';
-import type { RequestRow } from './views';
-import { accountsFor, afterCommit, moveMoney, noticeOf, writeNotice } from './withdraw-money';
+import { accountsFor, afterCommit, moveMoney, noticeOf, payoutAmount, writeNotice } from './withdraw-money';
 
 /** A failed payout is sent again (same payout id) this long after the failure. */
 export const RETRY_DELAY_SECONDS = 60;
@@ -84,11 +83,6 @@ export async function sendPayout(db: Database, requestId: bigint): Promise<void>
     };
   }
   if (result && result.status !== 'pending') await onPayoutResult(db, r.provider, result);
-}
-
-/** What reaches the payout account: the amount less a fee the player bears. */
-export function payoutAmount(r: Pick<RequestRow, 'amount_minor' | 'fee_minor' | 'fee_bearer'>): bigint {
-  return r.amount_minor - (r.fee_bearer === 'player' ? r.fee_minor : 0n);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RoundStatus } from '@khela/contract';
+import type { AdjustmentCategory, RoundStatus } from '@khela/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/schema';
 
@@ -46,9 +46,11 @@ export async function movementPage(db: Db, f: MovementFilter, limit: number, off
     balance_after: bigint | null;
     round_id: string | null;
     memo: string;
+    category: AdjustmentCategory | null;
   }>`
-    SELECT t.id, t.created_at, t.kind, p.amount, p.balance_after, t.round_id, t.memo
+    SELECT t.id, t.created_at, t.kind, p.amount, p.balance_after, t.round_id, t.memo, ba.category
       FROM ledger_transactions t JOIN postings p ON p.tx_id = t.id AND p.account_id = ${f.walletId}
+      LEFT JOIN balance_adjustments ba ON ba.tx_id = t.id
      WHERE ${movementWhere(f)}
      ORDER BY t.created_at DESC, t.id DESC
      LIMIT ${limit} OFFSET ${offset}`.execute(db);

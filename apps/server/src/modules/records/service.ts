@@ -63,6 +63,7 @@ export async function transactionHistory(
         roundId: r.round_id,
         // An operator's reason is for the operator; a game movement shows its vendor and game.
         detail: game ? r.memo : '',
+        category: r.category,
       };
     }),
     pageNo: q.pageNo,

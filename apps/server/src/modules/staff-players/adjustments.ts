@@ -1,4 +1,4 @@
-import { type AdjustBody, fromMinor, toMinor } from '@khela/contract';
+import { type AdjustBody, type AdjustmentCategory, fromMinor, toMinor } from '@khela/contract';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
 import type { Database } from '../../platform/db';
@@ -47,6 +47,7 @@ async function viewOf(db: Database, brand: BrandSnapshot, r: repo.AdjustmentReco
     memberId: Number(r.member_id),
     account: r.account,
     amount: money(BigInt(r.amount), brand, r.currency),
+    category: r.category,
     reason: r.reason,
     status: r.status,
     requestedBy: Number(r.requested_by),
@@ -59,20 +60,22 @@ async function viewOf(db: Database, brand: BrandSnapshot, r: repo.AdjustmentReco
   };
 }
 
-/** The same key again must be the same request; another amount or player under it is a mistake. */
-function sameRequest(r: repo.AdjustmentRecord, memberId: bigint, amount: bigint) {
-  if (BigInt(r.member_id) !== memberId || BigInt(r.amount) !== amount) throw new AppError('DUPLICATE_TRANSACTION');
+/** The same key again must be the same request; another amount, category or player under it is a mistake. */
+function sameRequest(r: repo.AdjustmentRecord, memberId: bigint, amount: bigint, category: AdjustmentCategory) {
+  if (BigInt(r.member_id) !== memberId || BigInt(r.amount) !== amount || r.category !== category)
+    throw new AppError('DUPLICATE_TRANSACTION');
 }
 
 function adjustmentOf(
   d: Desk,
   member: repo.MemberRecord,
-  o: { amount: bigint; reason: string; key: string; currency: string },
+  o: { amount: bigint; category: AdjustmentCategory; reason: string; key: string; currency: string },
 ): Adjustment {
   return {
     brandId: d.staff.brandId,
     member: { id: BigInt(member.id), brandId: member.brand_id, isAgent: Number(member.is_agent) },
     amount: o.amount,
+    category: o.category,
     reason: o.reason,
     actor: `staff:${d.staff.id}`,
     key: o.key,
@@ -97,6 +100,7 @@ export async function requestAdjustment(d: Desk, brand: BrandSnapshot, id: numbe
     memberId,
     amount,
     currency,
+    category: body.category,
     reason: body.reason,
     key: body.idempotencyKey,
     staffId: d.staff.id,
@@ -104,12 +108,18 @@ export async function requestAdjustment(d: Desk, brand: BrandSnapshot, id: numbe
   // Checked now (a trial account, a bad reason) rather than when someone approves.
   const prepared = await prepareAdjustment(
     d.db,
-    adjustmentOf(d, member, { amount, reason: body.reason, currency, key: ledgerKey(d.staff.id, body.idempotencyKey) }),
+    adjustmentOf(d, member, {
+      amount,
+      category: body.category,
+      reason: body.reason,
+      currency,
+      key: ledgerKey(d.staff.id, body.idempotencyKey),
+    }),
   );
 
   if (needsSecondStaff(amount, threshold)) {
     const { row, created } = await repo.insertAdjustment(d.db, { ...request, status: 'pending' });
-    if (!created) sameRequest(row, memberId, amount);
+    if (!created) sameRequest(row, memberId, amount, body.category);
     else
       await audit(d.db, {
         event: 'adjust.requested',
@@ -118,7 +128,13 @@ export async function requestAdjustment(d: Desk, brand: BrandSnapshot, id: numbe
         staffId: d.staff.id,
         ip: d.ip,
         reason: body.reason,
-        after: { adjustmentId: Number(row.id), status: 'pending', amount: amount.toString(), currency },
+        after: {
+          adjustmentId: Number(row.id),
+          status: 'pending',
+          amount: amount.toString(),
+          currency,
+          category: body.category,
+        },
         detail: { threshold: threshold.toString() },
       });
     return viewOf(d.db, brand, row, threshold);
@@ -129,7 +145,7 @@ export async function requestAdjustment(d: Desk, brand: BrandSnapshot, id: numbe
   const done = await d.db.kysely.transaction().execute(async (trx) => {
     const { row, created } = await repo.insertAdjustment(trx, { ...request, status: 'posted' });
     if (!created) {
-      sameRequest(row, memberId, amount);
+      sameRequest(row, memberId, amount, body.category);
       return { row, posted: null as Posted | null };
     }
     const posted = await postAdjustment(d.db, prepared, trx);
@@ -173,6 +189,7 @@ export async function approveAdjustment(d: Desk, brand: BrandSnapshot, id: numbe
     d.db,
     adjustmentOf(d, member, {
       amount,
+      category: row.category,
       reason: row.reason,
       currency: row.currency,
       key: ledgerKey(BigInt(row.requested_by), row.request_key),
@@ -199,7 +216,12 @@ export async function approveAdjustment(d: Desk, brand: BrandSnapshot, id: numbe
       reason: body.reason ?? null,
       before: { adjustmentId: Number(row.id), status: 'pending' },
       after: { adjustmentId: Number(row.id), status: 'posted', txId: done.txId.toString() },
-      detail: { requestedBy: Number(row.requested_by), amount: amount.toString(), currency: row.currency },
+      detail: {
+        requestedBy: Number(row.requested_by),
+        amount: amount.toString(),
+        currency: row.currency,
+        category: row.category,
+      },
     });
     return done.posted;
   });

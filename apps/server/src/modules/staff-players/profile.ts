@@ -83,6 +83,7 @@ export async function playerLedger(
       balanceAfter: r.balance_after === null ? null : fromMinor(BigInt(r.balance_after), decimals),
       currency,
       memo: r.memo,
+      category: r.category,
       roundId: r.round_id,
       key: r.idempotency_key,
     })),

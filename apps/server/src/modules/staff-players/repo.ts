@@ -1,4 +1,4 @@
-import { INHOUSE_VENDOR } from '@khela/contract';
+import { type AdjustmentCategory, INHOUSE_VENDOR } from '@khela/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../platform/db';
 import type { DB, MemberLabel, MemberStatus } from '../../platform/schema';
@@ -164,11 +164,13 @@ export async function ledgerPage(db: Db, walletId: bigint, before: bigint | null
     amount: bigint;
     balance_after: bigint | null;
     memo: string;
+    category: AdjustmentCategory | null;
     round_id: string | null;
     idempotency_key: string;
   }>`
-    SELECT p.tx_id, t.created_at, t.kind, p.amount, p.balance_after, t.memo, t.round_id, t.idempotency_key
+    SELECT p.tx_id, t.created_at, t.kind, p.amount, p.balance_after, t.memo, ba.category, t.round_id, t.idempotency_key
       FROM postings p JOIN ledger_transactions t ON t.id = p.tx_id
+      LEFT JOIN balance_adjustments ba ON ba.tx_id = t.id
      WHERE p.account_id = ${walletId} AND (${before}::bigint IS NULL OR p.tx_id < ${before})
      ORDER BY p.tx_id DESC LIMIT ${limit}`.execute(k(db));
   return r.rows;
@@ -269,6 +271,7 @@ export type AdjustmentRecord = {
   account: string;
   amount: bigint;
   currency: string;
+  category: AdjustmentCategory;
   reason: string;
   request_key: string;
   requested_by: bigint;
@@ -280,7 +283,7 @@ export type AdjustmentRecord = {
   tx_id: bigint | null;
 };
 
-const ADJ = sql`a.id, a.brand_id, a.member_id, m.account, a.amount, a.currency, a.reason, a.request_key,
+const ADJ = sql`a.id, a.brand_id, a.member_id, m.account, a.amount, a.currency, a.category, a.reason, a.request_key,
   a.requested_by, a.requested_at, a.status, a.decided_by, a.decided_at, a.decision_reason, a.tx_id`;
 
 export async function fourEyesThreshold(db: Db, brandId: number): Promise<bigint> {
@@ -303,6 +306,7 @@ export async function insertAdjustment(
     memberId: bigint;
     amount: bigint;
     currency: string;
+    category: AdjustmentCategory;
     reason: string;
     key: string;
     staffId: bigint;
@@ -310,8 +314,8 @@ export async function insertAdjustment(
   },
 ): Promise<{ row: AdjustmentRecord; created: boolean }> {
   const inserted = await sql<{ id: bigint }>`
-    INSERT INTO balance_adjustments (brand_id, member_id, amount, currency, reason, request_key, requested_by, status)
-    VALUES (${a.brandId}, ${a.memberId}, ${a.amount}, ${a.currency}, ${a.reason}, ${a.key}, ${a.staffId}, ${a.status})
+    INSERT INTO balance_adjustments (brand_id, member_id, amount, currency, category, reason, request_key, requested_by, status)
+    VALUES (${a.brandId}, ${a.memberId}, ${a.amount}, ${a.currency}, ${a.category}, ${a.reason}, ${a.key}, ${a.staffId}, ${a.status})
     ON CONFLICT (brand_id, requested_by, request_key) DO NOTHING RETURNING id`.execute(k(db));
   const id = inserted.rows[0]?.id;
   if (id !== undefined) return { row: (await adjustmentById(db, a.brandId, id)) as AdjustmentRecord, created: true };

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { type BrandInfo, type ConsolidatedFunds, fromMinor, isTrialAccount, type WalletBalance } from '@khela/contract';
+import {
+  ADJUSTMENT_TURNOVER_PCT,
+  type AdjustmentCategory,
+  type BrandInfo,
+  type ConsolidatedFunds,
+  fromMinor,
+  isTrialAccount,
+  type WalletBalance,
+} from '@khela/contract';
 import type { Kysely } from 'kysely';
 import { audit } from '../../platform/audit';
 import type { Database } from '../../platform/db';
@@ -108,11 +116,24 @@ export type Adjustment = {
   staffId?: bigint | null;
   ip?: string;
   /**
+   * Why staff moved the balance (back office): sets the turnover a credit asks
+   * (ADJUSTMENT_TURNOVER_PCT: a correction nothing) and is kept in the audit entry.
+   */
+  category?: AdjustmentCategory;
+  /**
    * The turnover a credit asks before it may be withdrawn, in hundredths (100 = once; 0 for a
-   * correction). Defaults by source: a staff adjustment 100, the demo's opening balance 0.
+   * correction). Defaults by category, else by source: a staff adjustment 100, the demo's
+   * opening balance 0.
    */
   turnoverPct?: number;
 };
+
+/** The turnover a credit asks: as given, else its category's, else its source's. */
+function turnoverPctOf(a: Adjustment): number {
+  if (a.turnoverPct !== undefined) return a.turnoverPct;
+  if (a.category) return ADJUSTMENT_TURNOVER_PCT[a.category];
+  return a.source === 'adjustment' ? 100 : 0;
+}
 
 /** An adjustment checked and its accounts found: ready to post, in the caller's transaction if it has one. */
 export type PreparedAdjustment = {
@@ -170,7 +191,7 @@ export async function postAdjustment(
   const { a } = p;
   const done = await post(db, p.movement, trx);
   const balance = done.balances.get(p.walletId) ?? 0n;
-  const pct = a.turnoverPct ?? (a.source === 'adjustment' ? 100 : 0);
+  const pct = turnoverPctOf(a);
   if (!done.replayed && a.amount > 0n && pct > 0)
     // Keyed by the movement's key: a re-run records no second requirement.
     await recordInflow(trx ?? db.kysely, {
@@ -198,6 +219,7 @@ export async function postAdjustment(
         reason: p.reason,
         actor: a.actor,
         source: a.source ?? 'funding',
+        ...(a.category ? { category: a.category } : {}),
         txId: done.txId.toString(),
       },
     });

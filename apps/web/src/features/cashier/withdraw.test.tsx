@@ -166,6 +166,18 @@ describe('the withdraw page', () => {
     );
   });
 
+  it('tells beside a withdrawal the fee the player bears and what reaches the account', async () => {
+    const charged = { ...withdrawal, amount: '500.00', fee: '10.00', net: '490.00', reason: null };
+    // A fee the operator bears leaves the whole amount to arrive.
+    const free = { ...withdrawal, id: '901', fee: '20.00', reason: null };
+    page([stub(cashierRequestsCall, { list: [charged, free], next: null })]);
+    renderApp('/?centre=member&page=withdraw');
+    const dialog = await centre();
+    const told = (text: string) => (_: string, el: Element | null) => el?.tagName === 'P' && el.textContent === text;
+    expect(await within(dialog).findByText(told('Reaches your account: ৳490.00 · Fee: ৳10.00'))).toBeTruthy();
+    expect(within(dialog).queryAllByText(told('Reaches your account: ৳2,000.00 · Fee: ৳20.00'))).toEqual([]);
+  });
+
   it('takes the player’s answer after paid: partly received with what is missing', async () => {
     const paid = { ...withdrawal, state: 'paid' as const, reason: null, canConfirm: true };
     const { sent } = page([

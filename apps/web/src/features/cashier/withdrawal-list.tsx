@@ -59,6 +59,13 @@ function Withdrawal({ request: r, unit }: { request: CashierRequest; unit: Unit 
           {r.payoutAccount ?? r.methodName} · {fmt.date(r.createdAt)}
         </span>
       </div>
+      {/* A fee the player bears is kept from what is sent; one the operator bears is not theirs to read. */}
+      {minor(r.net, unit.decimals) < minor(r.amount, unit.decimals) ? (
+        <p className="csh-hint">
+          {t('cashier.withdraw.net')}: <Money amount={r.net} unit={unit} /> · {t('cashier.fee')}:{' '}
+          <Money amount={r.fee} unit={unit} />
+        </p>
+      ) : null}
       {r.reason ? (
         <p className="csh-reason">
           {t('cashier.reason')}: {reasonText(t, r.reason)}

@@ -82,6 +82,8 @@ export default function AccountRecord() {
                         {/* A round id is a reference to quote, not a number: it stays as written. */}
                         {r.roundId ? <code className="rec-code">{r.roundId}</code> : null}
                       </>
+                    ) : r.category ? (
+                      t(`memberCentre.adjustCategories.${r.category}`)
                     ) : (
                       '—'
                     )}

@@ -31,7 +31,20 @@ const tx = (i: number): TransactionRow => ({
   balanceAfter: '1015.00',
   roundId: `r-${i}`,
   detail: 'JL slot-five',
+  category: null,
 });
+
+/** A staff correction: the player reads its category, never the operator's reason. */
+const correction: TransactionRow = {
+  id: '90',
+  time: '2025-03-01T09:00:00.000Z',
+  type: 'adjust',
+  amount: '300.00',
+  balanceAfter: '1000.00',
+  roundId: null,
+  detail: '',
+  category: 'correction',
+};
 
 const round: BetRow = {
   vendor: 'JL',
@@ -65,7 +78,7 @@ function loggedIn(isAgent: number = IS_AGENT.PLAYER) {
         const pageNo = (body.pageNo as number | undefined) ?? 1;
         const wins = body.type === 'win';
         return {
-          list: wins ? [tx(2)] : pageNo === 1 ? [tx(1), tx(2)] : [tx(3)],
+          list: wins ? [tx(2)] : pageNo === 1 ? [tx(1), tx(2), correction] : [tx(3)],
           pageNo,
           pageSize: 20,
           total: wins ? 1 : 41,
@@ -151,6 +164,13 @@ describe('the account record', () => {
     const first = bodies(transactionHistoryCall).at(-1);
     expect(first).toMatchObject({ type: 'all', pageNo: 1, pageSize: 20 });
     expect(spanOf(first)).toBeGreaterThanOrEqual(7 * DAY_MS - 3_600_000);
+  });
+
+  it('names a staff adjustment by its category', async () => {
+    const { dialog } = await accountRecord();
+    const row = within(dialog).getByText('+৳300.00').closest('tr') as HTMLElement;
+    expect(within(row).getByText('Operator adjustment')).toBeTruthy();
+    expect(within(row).getByText('Correction')).toBeTruthy();
   });
 
   it('writes the record in Bengali digits with the taka sign after the amount, in Bengali', async () => {
