@@ -1,5 +1,6 @@
 import { SmsCodeSent } from './auth';
 import { defineCall } from './call';
+import type { FieldRule, RegisterSettings } from './system';
 import { z } from './zod';
 
 /**
@@ -64,8 +65,40 @@ const bigId = z.coerce
   .string()
   .regex(/^[1-9]\d{0,18}$/)
   .transform((s) => s);
-/** A payment password as the player types it; the brand's register rule for paymentPassword says the shape when set. */
+/**
+ * A payment password as the player types it. Its shape is the brand's rule (`paymentPasswordRule`),
+ * which the server checks and answers with the field's translated pattern message.
+ */
 const PaymentPassword = z.string().min(1).max(64);
+
+/** The payment password's shape when the brand has no rule for it: six digits (spec §5). */
+export const DEFAULT_PAYMENT_PASSWORD_RULE: FieldRule = {
+  enabled: true,
+  required: true,
+  acceptedPattern: '^[0-9]+$',
+  patternId: 'digits',
+  minLength: 6,
+  maxLength: 6,
+};
+
+/**
+ * Whether the brand wrote a rule for a field: shown on its form, or a pattern or a least length
+ * of its own. A field it never configured reads '*' from 0 characters (platform/brand.ts), which
+ * says nothing about its shape.
+ */
+export const ruleConfigured = (rule: FieldRule | undefined): rule is FieldRule =>
+  !!rule && (rule.enabled || rule.acceptedPattern !== '*' || rule.minLength > 0);
+
+/**
+ * The payment password's rule: the brand's registration rule for `paymentPassword` (spec §5 —
+ * the same rule whether it is set at registration or in the security centre), six digits when
+ * the brand has none. The server checks set, change and use by it; the web hints and checks by
+ * the same rule from the registration settings it already reads.
+ */
+export function paymentPasswordRule(settings: Partial<RegisterSettings> | undefined): FieldRule {
+  const rule = settings?.paymentPassword;
+  return ruleConfigured(rule) ? rule : DEFAULT_PAYMENT_PASSWORD_RULE;
+}
 
 export const CashierMethod = z.object({
   id: z.number().int(),
@@ -285,7 +318,8 @@ export const PaymentPasswordBody = z
   .object({
     /** The current one; absent when none is set yet. */
     oldPassword: PaymentPassword.optional(),
-    newPassword: z.string().regex(/^\d{6}$/),
+    /** By the brand's rule (`paymentPasswordRule`), checked by the server. */
+    newPassword: PaymentPassword,
   })
   .strict();
 
@@ -451,7 +485,8 @@ export const paymentPasswordCall = defineCall({
   path: '/wps/member/password/payment',
   auth: 'member:real',
   tag: TAG,
-  summary: 'Set the payment password, or change it with the current one (6 digits)',
+  summary:
+    "Set the payment password, or change it with the current one (the brand's paymentPassword rule, 6 digits by default)",
   body: PaymentPasswordBody,
   sealed: true,
   failure: CashierRefusal,
