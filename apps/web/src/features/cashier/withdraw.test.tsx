@@ -81,10 +81,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The amount, Continue, then the payment password in the confirmation (when it opens). */
 async function fill(dialog: HTMLElement, amount: string, password: string) {
   await userEvent.type(await within(dialog).findByLabelText('Amount'), amount);
-  await userEvent.type(within(dialog).getByLabelText('Payment password'), password);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  const check = within(dialog).queryByRole('region', { name: 'Check your withdrawal' });
+  if (check) await userEvent.type(within(check).getByLabelText('Payment password'), password);
 }
 
 describe('the withdraw page', () => {
