@@ -189,8 +189,9 @@ export function PasswordField({
  * The step before money moves, with the payment password that lets it (withdrawals, transfers):
  * what will happen in figures, the password by the brand's rule, Back and Confirm. One request id
  * per attempt: a lost answer is sent again under the same id, so the server acts once; a refusal
- * ends the attempt. A refusal of the password stays here on its field; one of the form's own
- * fields (`fieldOf`: the amount, the account) goes back to the form with `onRefused`.
+ * ends the attempt. A wrong password stays here on its field; a locked or unset one, and a
+ * refusal of one of the form's own fields (`fieldOf`: the amount, the account), go back to the
+ * form with `onRefused`.
  */
 export function PaymentPasswordConfirm({
   title,
@@ -234,7 +235,10 @@ export function PaymentPasswordConfirm({
         const f = failure(e, { ...PASSWORD_CODES, ...fieldOf });
         // A lost answer (status 0) keeps its id for the retry; anything else ends the attempt.
         if (f.field || !(e instanceof ApiError) || e.status !== 0) requestId.current = null;
-        if (f.field === 'paymentPassword') {
+        // Locked or not set: nothing typed here helps; the form says so and stays shut.
+        if (e instanceof ApiError && (e.code === 'PAYMENT_PASSWORD_LOCKED' || e.code === 'PAYMENT_PASSWORD_NOT_SET'))
+          onRefused({ field: null, text: f.text });
+        else if (f.field === 'paymentPassword') {
           setPassword('');
           const key = e instanceof ApiError ? e.fieldErrors?.paymentPassword : undefined;
           setError({ field: f.field, text: key ? words.text(key) : f.text });
