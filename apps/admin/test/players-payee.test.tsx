@@ -45,7 +45,7 @@ describe("the player's payee name", () => {
     await renderApp('/players/4021', { loggedIn: true });
     expect(await screen.findByText('Abdul Karim')).toBeTruthy();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.click(screen.getByRole('button', { name: 'Change name' }));
     const dialog = screen.getByRole('dialog', { name: 'Payee name of rahim77' });
     const name = within(dialog).getByLabelText('New payee name');
     await user.clear(name);
@@ -72,7 +72,7 @@ describe("the player's payee name", () => {
     }));
     await renderApp('/players/4021', { loggedIn: true, lang: 'bn' });
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'বদলান' }));
+    await user.click(await screen.findByRole('button', { name: 'নাম বদলান' }));
     const dialog = screen.getByRole('dialog', { name: 'rahim77-এর প্রাপকের নাম' });
     const name = within(dialog).getByLabelText('নতুন প্রাপকের নাম');
     await user.clear(name);
