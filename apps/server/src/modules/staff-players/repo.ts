@@ -112,20 +112,6 @@ export async function livePayoutAccounts(db: Db, memberId: bigint): Promise<numb
   return Number(r.n);
 }
 
-/**
- * Locks the member's row for a change of the payee name (as adding a payout account does, so the
- * two never interleave) and gives the name before it.
- */
-export async function lockPayeeName(db: Db, memberId: bigint): Promise<string | null> {
-  const r = await sql<{ payee_name: string | null }>`
-    SELECT payee_name FROM members WHERE id = ${memberId} FOR UPDATE`.execute(k(db));
-  return r.rows[0]?.payee_name ?? null;
-}
-
-export async function setPayeeName(db: Db, memberId: bigint, payeeName: string) {
-  await k(db).updateTable('members').set({ payee_name: payeeName }).where('id', '=', memberId).execute();
-}
-
 /** The staff member's own record for the linked-member check. */
 export async function staffLinks(db: Db, staffId: bigint) {
   return k(db)

@@ -7,7 +7,6 @@ import {
   playerLedgerCall,
   playerLoginsCall,
   playerNotesCall,
-  playerPayeeNameCall,
   playerProfileCall,
   playerRevokeSessionCall,
   playerRoundsCall,
@@ -25,7 +24,7 @@ import { approveAdjustment, listAdjustments, rejectAdjustment, requestAdjustment
 import type { Desk } from './guard';
 import { playerLedger, playerLogins, playerProfile, playerRounds, playerSessions } from './profile';
 import { searchPlayers } from './search';
-import { addNote, listNotes, revokeSession, setLabels, setPayeeName, setStatus } from './writes';
+import { addNote, listNotes, revokeSession, setLabels, setStatus } from './writes';
 
 /**
  * The Players desk under /bo/players and /bo/adjustments (decision 0031). The staff
@@ -51,7 +50,6 @@ export async function staffPlayersRoutes(app: FastifyInstance) {
   route(app, playerAddNoteCall, (req) => addNote(desk(req), req.params.id, req.body));
   route(app, playerLabelsCall, (req) => setLabels(desk(req), req.params.id, req.body));
   route(app, playerStatusCall, (req) => setStatus(desk(req), req.params.id, req.body));
-  route(app, playerPayeeNameCall, async (req) => setPayeeName(desk(req), await brandOf(req), req.params.id, req.body));
 
   route(app, playerAdjustCall, async (req) =>
     requestAdjustment(desk(req), await brandOf(req), req.params.id, req.body),

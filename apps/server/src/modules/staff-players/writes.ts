@@ -1,12 +1,9 @@
-import { type MemberStatus, matchesRule, payeeNameError, payeeText, ruleConfigured } from '@khela/contract';
+import type { MemberStatus } from '@khela/contract';
 import { audit } from '../../platform/audit';
-import type { BrandSnapshot } from '../../platform/brand';
 import { AppError } from '../../platform/errors';
 import type { MemberLabel } from '../../platform/schema';
 import { revokeMemberSession } from '../../platform/sessions';
 import { endEverySession } from '../auth/service';
-import { publishNotice, writeNotice } from '../cashier/notices';
-import { removeAccountsNotIn } from '../cashier/payout-accounts';
 import { type Desk, memberOf, refuseLinked } from './guard';
 import * as repo from './repo';
 import { iso } from './search';
@@ -132,64 +129,4 @@ export async function revokeSession(d: Desk, id: number, sessionId: number, body
       after: { sessionId, live: false },
     });
   return { revoked };
-}
-
-/**
- * Why a payee name cannot be stored, or null: the rules of every payee name (payee-name.ts), then
- * the brand's own payeeName rule where it has one — what the player could have typed.
- */
-function payeeNameProblem(brand: BrandSnapshot, name: string): string | null {
-  const rule = brand.registerRules.payeeName;
-  return payeeNameError(name) ?? (ruleConfigured(rule) && !matchesRule(rule, name) ? 'validation.payeeNameRule' : null);
-}
-
-/**
- * POST /bo/players/:id/payee-name (spec §5 payeeName: set once by the player, changed only by
- * staff). In one transaction on the member's locked row: the name, the removal of the payout
- * accounts in the old name (cashier payout-accounts.ts says why), the player's notice and the
- * audit row with the names before and after; the notice is pushed after the commit.
- */
-export async function setPayeeName(
-  d: Desk,
-  brand: BrandSnapshot,
-  id: number,
-  body: { payeeName: string; reason: string },
-) {
-  const member = await memberOf(d, id);
-  await refuseLinked(d, member, 'payee_name');
-  const name = payeeText(body.payeeName);
-  const problem = payeeNameProblem(brand, name);
-  if (problem) throw new AppError('VALIDATION_FAILED', { payeeName: problem });
-  const memberId = BigInt(member.id);
-  const done = await d.db.kysely.transaction().execute(async (trx) => {
-    const before = await repo.lockPayeeName(trx, memberId);
-    // Exactly the stored name: nothing to change, nothing to tell the player.
-    if (before === name) throw new AppError('VALIDATION_FAILED', { payeeName: 'validation.payeeNameSame' });
-    await repo.setPayeeName(trx, memberId, name);
-    const removed = await removeAccountsNotIn(trx, memberId, name);
-    const notice = await writeNotice(
-      d.db,
-      {
-        brandId: d.staff.brandId,
-        memberId,
-        kind: 'payee_name.changed',
-        params: { payeeName: name, removedAccounts: String(removed.length) },
-      },
-      trx,
-    );
-    await audit(trx, {
-      event: 'player.payee_name',
-      brandId: d.staff.brandId,
-      memberId,
-      staffId: d.staff.id,
-      ip: d.ip,
-      reason: body.reason,
-      before: { payeeName: before },
-      after: { payeeName: name },
-      detail: { removedAccounts: removed },
-    });
-    return { before, removed: removed.length, notice };
-  });
-  publishNotice(d.db, done.notice);
-  return { payeeName: name, before: done.before, removedAccounts: done.removed };
 }

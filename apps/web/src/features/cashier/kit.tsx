@@ -1,16 +1,16 @@
 import type { CashierMethod, CashierRequest, CashierState, MethodChannel } from '@khela/contract/cashier';
-import { readNumber } from '@khela/contract/format';
+import { registerSettingsCall } from '@khela/contract/endpoints';
+import { formatter, readNumber } from '@khela/contract/format';
 import { fromMinor, toMinor } from '@khela/contract/money';
 import { paymentPasswordRule } from '@khela/contract/payment-password-rule';
 import type { FieldRule } from '@khela/contract/system';
-import { matchesRule, patternMessageKey } from '@khela/contract/validation';
+import { fieldLabelKey, formatRange, matchesRule, patternMessageKey } from '@khela/contract/validation';
+import { useQuery } from '@tanstack/react-query';
 import { type InputHTMLAttributes, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { currencySymbol, useFormat } from '../../lib/format';
 import { useSystemStatus } from '../../lib/system';
-import { useRegisterSettings } from '../auth/api';
-import { fieldMessage } from '../auth/messages';
 import { ChannelIcon } from './icons';
 
 /** How the brand's amounts are written: its currency's decimals and symbol. */
@@ -119,7 +119,14 @@ export function Field({ label, error, hint, end, inputRef, ...input }: FieldProp
  * the server checks.
  */
 export function usePaymentPasswordRule(): FieldRule {
-  return paymentPasswordRule(useRegisterSettings().data);
+  // The registration form's own query (same key): read once per page load, shared by both.
+  const settings = useQuery({
+    queryKey: ['system', 'setting', 'register'],
+    queryFn: ({ signal }) => call(registerSettingsCall, {}, { signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+  return paymentPasswordRule(settings.data);
 }
 
 /**
@@ -128,8 +135,16 @@ export function usePaymentPasswordRule(): FieldRule {
  * `text` a message key (the server's field errors too) with the rule's (min), (max) and range.
  */
 export function usePaymentPasswordText(rule: FieldRule) {
-  const { t } = useTranslation();
-  const text = (key: string) => fieldMessage(t, 'paymentPassword', key, rule);
+  const { t, i18n } = useTranslation();
+  const count = (n: number) => formatter(i18n.language).count(n);
+  const text = (key: string) =>
+    t(key, {
+      field: t(fieldLabelKey('paymentPassword')),
+      min: rule.minLength,
+      max: rule.maxLength,
+      range: formatRange(rule.minLength, rule.maxLength, count),
+      defaultValue: t('validation.invalid'),
+    });
   return {
     text,
     hint: text(patternMessageKey(rule.patternId)),
