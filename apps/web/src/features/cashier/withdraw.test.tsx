@@ -134,6 +134,17 @@ describe('the withdraw page', () => {
     });
   });
 
+  it('goes back to the form, shut, when the payment password locks', async () => {
+    const until = new Date(Date.now() + 15 * 60_000).toISOString();
+    page([stub(withdrawCall, failure(403, 'PAYMENT_PASSWORD_LOCKED', { value: { until } }))]);
+    renderApp('/?centre=member&page=withdraw');
+    const dialog = await centre();
+    await fill(dialog, '2000', '135799');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/Locked until/);
+  });
+
   it('sends the same request id again when the answer was lost, so a retry makes one withdrawal', async () => {
     let tries = 0;
     const { sent } = page([
