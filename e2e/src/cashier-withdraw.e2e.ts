@@ -49,7 +49,7 @@ describe('the cashier: withdrawals', () => {
   async function setUpSecurity(page: Page, lang: Lang) {
     await heading(page, lang, 'securityCenter').waitFor();
     const dialog = centre(page, lang);
-    await dialog.getByText(t(lang, 'cashier.security.passwordNotSet')).waitFor();
+    await dialog.getByText(t(lang, 'cashier.security.passwordNotSetAnyShape')).waitFor();
     await dialog.getByLabel(exact(t(lang, 'cashier.security.newPassword'))).fill(PAYMENT_PASSWORD);
     await dialog.getByLabel(exact(t(lang, 'cashier.security.repeatPassword'))).fill(PAYMENT_PASSWORD);
     await dialog.getByRole('button', { name: exact(t(lang, 'cashier.security.setPassword')) }).click();
@@ -106,9 +106,10 @@ describe('the cashier: withdrawals', () => {
       const dialog = centre(page, lang);
       await dialog.getByText(exact(t(lang, 'cashier.withdraw.turnoverMet'))).waitFor();
       await dialog.locator('.csh-chip', { hasText: money(lang, '1000') }).click();
-      await dialog.getByLabel(exact(t(lang, 'cashier.paymentPassword'))).fill(PAYMENT_PASSWORD);
       await dialog.getByRole('button', { name: exact(t(lang, 'cashier.continue')) }).click();
       await dialog.getByRole('heading', { name: exact(t(lang, 'cashier.withdraw.confirmTitle')) }).waitFor();
+      // The payment password is asked with the figures it confirms.
+      await dialog.getByLabel(exact(t(lang, 'cashier.paymentPassword'))).fill(PAYMENT_PASSWORD);
       await dialog.getByRole('button', { name: exact(t(lang, 'cashier.confirm')) }).click();
       const item = dialog.locator('.csh-item').first();
       await item.getByText(money(lang, '1000')).first().waitFor();
@@ -171,10 +172,11 @@ describe('the cashier: withdrawals', () => {
       const dialog = centre(page, lang);
       const password = dialog.getByLabel(exact(t(lang, 'cashier.paymentPassword')));
       const amount = dialog.getByLabel(exact(t(lang, 'cashier.amount')));
+      // A wrong password stays on the confirmation, on its field; the lock sends the player back to the form.
+      await amount.fill('500');
+      await dialog.getByRole('button', { name: exact(t(lang, 'cashier.continue')) }).click();
       for (let i = 1; i <= 5; i++) {
-        await amount.fill('500');
         await password.fill('135799');
-        await dialog.getByRole('button', { name: exact(t(lang, 'cashier.continue')) }).click();
         await dialog.getByRole('button', { name: exact(t(lang, 'cashier.confirm')) }).click();
         const refusal = i < 5 ? 'errors.PAYMENT_PASSWORD_WRONG' : 'errors.PAYMENT_PASSWORD_LOCKED';
         await dialog

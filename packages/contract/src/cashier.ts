@@ -64,7 +64,10 @@ const bigId = z.coerce
   .string()
   .regex(/^[1-9]\d{0,18}$/)
   .transform((s) => s);
-/** A payment password as the player types it; the brand's register rule for paymentPassword says the shape when set. */
+/**
+ * A payment password as the player types it. Its shape is the brand's rule (payment-password-rule.ts
+ * `paymentPasswordRule`), which the server checks and answers with the rule's pattern message.
+ */
 const PaymentPassword = z.string().min(1).max(64);
 
 export const CashierMethod = z.object({
@@ -285,7 +288,8 @@ export const PaymentPasswordBody = z
   .object({
     /** The current one; absent when none is set yet. */
     oldPassword: PaymentPassword.optional(),
-    newPassword: z.string().regex(/^\d{6}$/),
+    /** By the brand's rule (`paymentPasswordRule`), checked by the server. */
+    newPassword: PaymentPassword,
   })
   .strict();
 
@@ -451,7 +455,8 @@ export const paymentPasswordCall = defineCall({
   path: '/wps/member/password/payment',
   auth: 'member:real',
   tag: TAG,
-  summary: 'Set the payment password, or change it with the current one (6 digits)',
+  summary:
+    "Set the payment password, or change it with the current one (the brand's paymentPassword rule, 6 digits by default)",
   body: PaymentPasswordBody,
   sealed: true,
   failure: CashierRefusal,

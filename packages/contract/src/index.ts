@@ -17,6 +17,7 @@ export * from './member';
 export * from './money';
 export * from './password-reset';
 export * from './payee-name';
+export * from './payment-password-rule';
 export * from './play-endpoints';
 export * from './promotions';
 export * from './provider';

@@ -111,6 +111,13 @@ export const PlayerProfile = PlayerRow.extend({
   failedLoginLockUntil: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
   language: z.string().nullable(),
+  /**
+   * The name payout accounts must be in (spec §5 payeeName): set once by the player, changed only
+   * here by staff (`playerPayeeNameCall`); null until the player gives it.
+   */
+  payeeName: z.string().nullable(),
+  /** Live payout accounts, for what a change of the payee name does to them. */
+  payoutAccounts: z.number().int(),
   /** The account is linked to the staff member asking: every write on it is refused. */
   linkedToMe: z.boolean(),
   /**
@@ -229,6 +236,29 @@ export const StatusResult = z.object({
   /** Logins and game sessions the change ended. */
   endedSessions: z.number().int(),
   endedGameSessions: z.number().int(),
+});
+
+/**
+ * POST /bo/players/:id/payee-name: the name checked by the shared payee-name rules
+ * (payee-name.ts `payeeNameError`) and the brand's payeeName field rule on the server, so the
+ * form sends it as typed.
+ */
+export const PayeeNameBody = z
+  .object({
+    payeeName: z.string().trim().min(1).max(200),
+    reason,
+  })
+  .strict();
+export type PayeeNameBody = z.infer<typeof PayeeNameBody>;
+
+export const PayeeNameResult = z.object({
+  payeeName: z.string(),
+  before: z.string().nullable(),
+  /**
+   * Payout accounts in the old name, removed by the change: the player adds them again in the
+   * new name, each a change with its 24 hours' wait (CASHIER.md).
+   */
+  removedAccounts: z.number().int(),
 });
 
 /** POST /bo/players/:id/adjust: a signed amount in the brand currency ("500", "-250.50"). */
@@ -395,6 +425,18 @@ export const playerStatusCall = defineCall({
   params: PlayerParams,
   body: StatusBody,
   response: StatusResult,
+});
+
+export const playerPayeeNameCall = defineCall({
+  method: 'POST',
+  path: players('/:id/payee-name'),
+  auth: 'staff:players.write',
+  tag: TAG,
+  summary:
+    "Change the player's payee name with a reason; payout accounts in the old name are removed and the player is told",
+  params: PlayerParams,
+  body: PayeeNameBody,
+  response: PayeeNameResult,
 });
 
 export const playerAdjustCall = defineCall({

@@ -58,6 +58,8 @@ export type AuditEvent =
   | 'player.labels'
   | 'player.note'
   | 'player.session.revoked'
+  /** The payee name changed by staff (before, after, reason; detail.removedAccounts in the old name). */
+  | 'player.payee_name'
   /** A staff write refused because the player is linked to the staff member (detail.action). */
   | 'player.linked.refused'
   /** An adjustment above the brand's threshold, waiting for a second staff member. */

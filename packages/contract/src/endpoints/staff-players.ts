@@ -52,6 +52,12 @@ export const playerNotesCall = /* @__PURE__ */ endpoint<typeof staffPlayersDefs.
   auth: 'staff:players.read',
   input: ['query', 'params'],
 });
+export const playerPayeeNameCall = /* @__PURE__ */ endpoint<typeof staffPlayersDefs.playerPayeeNameCall>({
+  method: 'POST',
+  path: '/bo/players/:id/payee-name',
+  auth: 'staff:players.write',
+  input: ['body', 'params'],
+});
 export const playerProfileCall = /* @__PURE__ */ endpoint<typeof staffPlayersDefs.playerProfileCall>({
   method: 'GET',
   path: '/bo/players/:id',

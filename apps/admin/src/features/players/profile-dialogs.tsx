@@ -1,6 +1,6 @@
 import { call } from '@khela/client';
-import { playerLabelsCall, playerStatusCall } from '@khela/contract/endpoints';
-import { LabelsBody, MEMBER_STATUSES, StatusBody } from '@khela/contract/staff-players';
+import { playerLabelsCall, playerPayeeNameCall, playerStatusCall } from '@khela/contract/endpoints';
+import { LabelsBody, MEMBER_STATUSES, PayeeNameBody, StatusBody } from '@khela/contract/staff-players';
 import type { z } from '@khela/contract/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { useFormat } from '../../lib/format';
 import { Dialog, type Profile, ReasonAndSubmit, StatusBadge } from './shared';
 
 type StatusValues = z.output<typeof StatusBody>;
+type PayeeValues = z.output<typeof PayeeNameBody>;
 
 /**
  * The member status with a reason, in two steps: what and why, then a confirmation that says
@@ -171,6 +172,98 @@ export function LabelsDialog({ p, onClose }: { p: Profile; onClose: () => void }
           </button>
         </div>
       </form>
+    </Dialog>
+  );
+}
+
+/**
+ * The payee name (the name payout accounts must be in): the player gives it once, staff change
+ * it here with a reason, after a confirmation that says what happens to the payout accounts in
+ * the old name. The server checks the name by the shared payee-name rules and the brand's own.
+ */
+export function PayeeNameDialog({
+  p,
+  onClose,
+  onDone,
+}: {
+  p: Profile;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const queryClient = useQueryClient();
+  const form = useContractForm(PayeeNameBody, { defaultValues: { payeeName: p.payeeName ?? '', reason: '' } });
+  const [review, setReview] = useState<PayeeValues | null>(null);
+  const save = useMutation({
+    mutationFn: (v: PayeeValues) => call(playerPayeeNameCall, { params: { id: p.id }, body: v }),
+    onSuccess: (r) => {
+      queryClient.invalidateQueries({ queryKey: ['bo', 'players'] });
+      onDone(t('players.payee.done', { name: r.payeeName, n: f.count(r.removedAccounts) }));
+      onClose();
+    },
+    onError: (e) => {
+      setReview(null);
+      applyServerErrors(form, e);
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <Dialog title={t('players.payee.title', { account: p.account })} onClose={onClose}>
+      {review ? (
+        <div className="stack">
+          <p>
+            <strong>{t('players.payee.from')}</strong> {p.payeeName ?? t('players.payee.none')}
+          </p>
+          <p>
+            <strong>{t('players.payee.to')}</strong> {review.payeeName}
+          </p>
+          <p className={p.payoutAccounts > 0 ? 'notice notice-warning' : 'notice notice-info'}>
+            {p.payoutAccounts > 0
+              ? t('players.payee.effectAccounts', { n: f.count(p.payoutAccounts) })
+              : t('players.payee.effect')}
+          </p>
+          <p>
+            <strong>{t('players.reason')}:</strong> {review.reason}
+          </p>
+          <div className="row dialog-actions">
+            <button type="button" className="button button-quiet" onClick={() => setReview(null)}>
+              {t('players.back')}
+            </button>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={save.isPending}
+              onClick={() => save.mutate(review)}
+            >
+              {t('players.payee.confirm')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form className="stack" noValidate onSubmit={form.handleSubmit((v) => setReview(v))}>
+          <Field
+            id="payee-name"
+            label={t('players.payee.newName')}
+            hint={t('players.payee.hint')}
+            error={errors.payeeName?.message}
+          >
+            <input
+              autoComplete="off"
+              {...fieldAria('payee-name', errors.payeeName, true)}
+              {...form.register('payeeName')}
+            />
+          </Field>
+          <ReasonAndSubmit
+            id="payee-reason"
+            field={form.register('reason')}
+            error={errors.reason?.message}
+            formError={errors.root?.server?.message}
+            onCancel={onClose}
+            submit={{ label: t('players.review') }}
+          />
+        </form>
+      )}
     </Dialog>
   );
 }

@@ -12,7 +12,7 @@ import { LoginsTab, NotesTab, SessionsTab } from './account-tabs';
 import { AdjustDialog } from './adjust-dialog';
 import { CashierTab } from './cashier-tab';
 import { LedgerTab, RoundsTab } from './history-tabs';
-import { LabelsDialog, StatusDialog } from './profile-dialogs';
+import { LabelsDialog, PayeeNameDialog, StatusDialog } from './profile-dialogs';
 import { type Profile, type Rights, StatusBadge, useMoney } from './shared';
 
 export const profileKey = (id: number) => ['bo', 'players', id] as const;
@@ -67,7 +67,7 @@ function ProfileHeader({ p, rights }: { p: Profile; rights: Rights }) {
   const { t } = useTranslation();
   const f = useFormat();
   const money = useMoney();
-  const [open, setOpen] = useState<'status' | 'adjust' | 'labels' | null>(null);
+  const [open, setOpen] = useState<'status' | 'adjust' | 'labels' | 'payee' | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const close = () => setOpen(null);
   // A write on an account linked to the staff member is refused by the server; say so first.
@@ -154,6 +154,22 @@ function ProfileHeader({ p, rights }: { p: Profile; rights: Rights }) {
           <dd>{p.email ?? '—'}</dd>
         </div>
         <div className="fact">
+          <dt>{t('players.payee.label')}</dt>
+          <dd>
+            {p.payeeName ?? <span className="muted">{t('players.payee.none')}</span>}{' '}
+            {rights.write && (
+              <button
+                type="button"
+                className="button button-small button-quiet"
+                disabled={!canWrite}
+                onClick={() => setOpen('payee')}
+              >
+                {t('players.payee.change')}
+              </button>
+            )}
+          </dd>
+        </div>
+        <div className="fact">
           <dt>{t('players.createdAt')}</dt>
           <dd className="mono">{f.at(p.createdAt)}</dd>
         </div>
@@ -195,6 +211,7 @@ function ProfileHeader({ p, rights }: { p: Profile; rights: Rights }) {
       {open === 'status' && <StatusDialog p={p} onClose={close} onDone={setDone} />}
       {open === 'adjust' && <AdjustDialog p={p} onClose={close} onDone={setDone} />}
       {open === 'labels' && <LabelsDialog p={p} onClose={close} />}
+      {open === 'payee' && <PayeeNameDialog p={p} onClose={close} onDone={setDone} />}
     </>
   );
 }

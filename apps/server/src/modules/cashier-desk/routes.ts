@@ -16,6 +16,7 @@ import {
   methodLogoCall,
   methodLogoImageCall,
   playerCashierCall,
+  playerPayeeNameCall,
   rejectionOf,
   staffMethodsCall,
 } from '@khela/contract';
@@ -24,6 +25,7 @@ import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { AppError } from '../../platform/errors';
 import { route } from '../../platform/route';
+import { setPayeeName } from '../cashier/payee-name';
 import { readerLanguage } from '../cashier/views';
 import type { StaffCaller } from '../staff/sessions';
 import type { Desk } from '../staff-players/guard';
@@ -107,4 +109,7 @@ export async function cashierDeskRoutes(app: FastifyInstance) {
   route(app, playerCashierCall, async (req) =>
     playerCashier(desk(req), await brandOf(req), req.params.id, req.query, readerLanguage(req)),
   );
+  // A Players desk call (players.write) on the cashier's payout accounts: routed here, where
+  // both modules may be named.
+  route(app, playerPayeeNameCall, async (req) => setPayeeName(desk(req), await brandOf(req), req.params.id, req.body));
 }

@@ -26,6 +26,7 @@ export const NOTICE_KINDS = [
   'transfer.sent',
   'payout_account.changed',
   'payment_password.locked',
+  'payee_name.changed',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

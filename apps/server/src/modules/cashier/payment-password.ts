@@ -1,6 +1,13 @@
-import type { CashierRefusal } from '@khela/contract';
+import {
+  type CashierRefusal,
+  type FieldRule,
+  matchesRule,
+  patternMessageKey,
+  paymentPasswordRule,
+} from '@khela/contract';
 import { sql } from 'kysely';
 import { audit } from '../../platform/audit';
+import { brandStore } from '../../platform/brand';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -20,10 +27,26 @@ export const PAYMENT_PASSWORD_LOCK_MINUTES = 15;
 /** A refusal that carries what the player's form shows (contract CashierRefusal). */
 export class PaymentPasswordRefused extends AppError {
   override readonly value: CashierRefusal;
-  constructor(code: 'PAYMENT_PASSWORD_WRONG' | 'PAYMENT_PASSWORD_LOCKED', value: CashierRefusal, field: string) {
-    super(code, code === 'PAYMENT_PASSWORD_WRONG' ? { [field]: 'errors.PAYMENT_PASSWORD_WRONG' } : undefined);
+  constructor(
+    code: 'PAYMENT_PASSWORD_WRONG' | 'PAYMENT_PASSWORD_LOCKED',
+    value: CashierRefusal,
+    field: string,
+    /** The field's message: the rule's pattern when what was typed does not have the brand's shape. */
+    key = 'errors.PAYMENT_PASSWORD_WRONG',
+  ) {
+    super(code, code === 'PAYMENT_PASSWORD_WRONG' ? { [field]: key } : undefined);
     this.value = value;
   }
+}
+
+/** The brand's rule for the payment password (six digits when it has none). */
+export async function paymentPasswordRuleOf(db: Database, brandId: number): Promise<FieldRule> {
+  return paymentPasswordRule((await brandStore(db).byId(brandId)).registerRules);
+}
+
+/** The field error of a payment password that does not have the rule's shape, or null. */
+export function paymentPasswordShapeError(rule: FieldRule, password: string): string | null {
+  return matchesRule(rule, password) ? null : patternMessageKey(rule.patternId);
 }
 
 const locked = (until: Date) =>
@@ -41,7 +64,10 @@ async function stateOf(db: Database, memberId: bigint): Promise<Row | undefined>
 
 /**
  * Throws PAYMENT_PASSWORD_NOT_SET, PAYMENT_PASSWORD_WRONG (fieldErrors[field], value.triesLeft)
- * or PAYMENT_PASSWORD_LOCKED (value.until); resolves when it matches. While the lock holds even
+ * or PAYMENT_PASSWORD_LOCKED (value.until); resolves when it matches. A wrong password that does
+ * not have the brand's shape says so (fieldErrors[field] is the rule's pattern message) and is
+ * counted like any wrong try; a right one is taken whatever its shape, so a password set before
+ * the brand changed its rule still opens the security centre's change. While the lock holds even
  * the right password is refused, and no hash is tried. Each wrong try is counted by one
  * conditional UPDATE (a row lock, re-checked after a concurrent try commits), so tries racing
  * each other all count and exactly one of them locks.
@@ -55,6 +81,7 @@ export async function verifyPaymentPassword(
   const row = await stateOf(db, memberId);
   if (!row?.hash) throw new AppError('PAYMENT_PASSWORD_NOT_SET');
   if (row.is_locked && row.locked_until) throw locked(row.locked_until);
+  const shape = paymentPasswordShapeError(await paymentPasswordRuleOf(db, row.brand_id), password);
   if (await verifyPassword(row.hash, password)) {
     // A right one resets the count — unless a wrong try locked it meanwhile.
     const reset = await sql<{ id: bigint }>`
@@ -113,6 +140,7 @@ export async function verifyPaymentPassword(
     'PAYMENT_PASSWORD_WRONG',
     { triesLeft: PAYMENT_PASSWORD_TRIES - after.failures },
     field,
+    shape ?? undefined,
   );
 }
 
@@ -130,7 +158,8 @@ export async function paymentPasswordState(
 
 /**
  * PUT /wps/member/password/payment: set it when none is set (newPassword alone), or change it
- * with the current one — a guess at which counts toward the same lock as every other use. Two
+ * with the current one. The new one has the brand's shape (`paymentPasswordRule`; refused with
+ * VALIDATION_FAILED and the rule's pattern message on newPassword before anything else) — a guess at which counts toward the same lock as every other use. Two
  * first settings racing: one sets it, the other is asked for the current one. A change applies
  * only if no other change landed since the old one was checked.
  */
@@ -140,6 +169,8 @@ export async function setPaymentPassword(
   body: { oldPassword?: string | undefined; newPassword: string },
   ip: string,
 ): Promise<{ set: boolean }> {
+  const shape = paymentPasswordShapeError(await paymentPasswordRuleOf(db, member.brandId), body.newPassword);
+  if (shape) throw new AppError('VALIDATION_FAILED', { newPassword: shape });
   const row = await stateOf(db, member.id);
   const newHash = await hashPassword(body.newPassword);
   if (!row?.hash) {

@@ -1,9 +1,10 @@
 import { type MethodChannel, type PayoutAccount, type PayoutAccountBody, payeeKey, payeeText } from '@khela/contract';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
 import type { Database } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { DB } from '../../platform/schema';
 import { publishNotice, type SentNotice, writeNotice } from './notices';
 import { verifyPaymentPassword } from './payment-password';
 import { masked, methodName } from './views';
@@ -212,6 +213,36 @@ export async function removePayoutAccount(
     before: { accountId: id.toString(), methodId: r.method_id, account: masked(r.account_number) },
   });
   return { removed: true };
+}
+
+/**
+ * When staff change a member's payee name (modules/staff-players): the live accounts in another
+ * name are removed in the caller's transaction and returned (masked) for its audit row. An
+ * account is the payee's only by its name, so none of them may take a withdrawal any more; the
+ * player adds each again in the new name, and as every account after the first that is a change
+ * with its 24 hours' wait and notice — a name changed on a stolen or mistaken word cannot send
+ * money at once to an account nobody checked. Accounts already in the new name (the same by
+ * `payeeKey`: a corrected letter case or spacing) stay as they are.
+ */
+export async function removeAccountsNotIn(trx: Kysely<DB>, memberId: bigint, payeeName: string) {
+  const live = await trx
+    .selectFrom('payout_accounts')
+    .select(['id', 'method_id', 'account_number', 'payee_name'])
+    .where('member_id', '=', memberId)
+    .where('removed_at', 'is', null)
+    .execute();
+  const other = live.filter((a) => payeeKey(a.payee_name) !== payeeKey(payeeName));
+  if (other.length > 0)
+    await trx
+      .updateTable('payout_accounts')
+      .set({ removed_at: new Date() })
+      .where(
+        'id',
+        'in',
+        other.map((a) => a.id),
+      )
+      .execute();
+  return other.map((a) => ({ accountId: a.id.toString(), methodId: a.method_id, account: masked(a.account_number) }));
 }
 
 /** PAYOUT_ACCOUNT_DELAYED with the time the account takes withdrawals (contract CashierRefusal). */

@@ -52,6 +52,8 @@ export async function playerProfile(d: Desk, brand: BrandSnapshot, id: number) {
     failedLoginLockUntil: lockUntil,
     lastLoginAt: lastLogin ? iso(lastLogin) : null,
     language: m.language,
+    payeeName: m.payee_name,
+    payoutAccounts: await repo.livePayoutAccounts(d.db, holder.id),
     linkedToMe: await isLinked(d, m),
     adjustThreshold: money(await repo.fourEyesThreshold(d.db, d.staff.brandId), brand),
   };

@@ -80,13 +80,14 @@ export type MemberRecord = PlayerRow & {
   status_changed_at: Date | null;
   locked_until: Date | null;
   language: string | null;
+  payee_name: string | null;
 };
 
 /** The member of this brand with this id, or undefined. */
 export async function memberOfBrand(db: Db, brandId: number, id: bigint): Promise<MemberRecord | undefined> {
   const r = await sql<MemberRecord>`
     SELECT ${ROW}, m.brand_id, m.nickname, m.upline_id, u.account AS upline_account, m.member_label, m.club_label,
-           m.status_changed_at, m.locked_until, m.language
+           m.status_changed_at, m.locked_until, m.language, m.payee_name
       FROM members m LEFT JOIN members u ON u.id = m.upline_id
      WHERE m.id = ${id} AND m.brand_id = ${brandId}`.execute(k(db));
   return r.rows[0];
@@ -98,6 +99,17 @@ export async function lastLoginAt(db: Db, memberId: bigint): Promise<Date | null
     at: Date | null;
   }>`SELECT max(created_at) AS at FROM sessions WHERE member_id = ${memberId}`.execute(k(db));
   return r.rows[0]?.at ?? null;
+}
+
+/** The member's live payout accounts. */
+export async function livePayoutAccounts(db: Db, memberId: bigint): Promise<number> {
+  const r = await k(db)
+    .selectFrom('payout_accounts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
 }
 
 /** The staff member's own record for the linked-member check. */

@@ -1,9 +1,14 @@
 import type { CashierMethod, CashierRequest, CashierState, MethodChannel } from '@khela/contract/cashier';
-import { readNumber } from '@khela/contract/format';
+import { registerSettingsCall } from '@khela/contract/endpoints';
+import { formatter, readNumber } from '@khela/contract/format';
 import { fromMinor, toMinor } from '@khela/contract/money';
+import { paymentPasswordRule } from '@khela/contract/payment-password-rule';
+import type { FieldRule } from '@khela/contract/system';
+import { fieldLabelKey, formatRange, matchesRule, patternMessageKey } from '@khela/contract/validation';
+import { useQuery } from '@tanstack/react-query';
 import { type InputHTMLAttributes, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api';
+import { ApiError, call } from '../../lib/api';
 import { currencySymbol, useFormat } from '../../lib/format';
 import { useSystemStatus } from '../../lib/system';
 import { ChannelIcon } from './icons';
@@ -109,31 +114,176 @@ export function Field({ label, error, hint, end, inputRef, ...input }: FieldProp
   );
 }
 
-/** The payment password: six digits on a number pad, whatever script they are typed in. */
+/**
+ * The brand's rule for the payment password: the registration settings' `paymentPassword` rule
+ * the site already reads for its forms (spec §5), six digits when the brand has none — the rule
+ * the server checks.
+ */
+export function usePaymentPasswordRule(): FieldRule {
+  // The registration form's own query (same key): read once per page load, shared by both.
+  const settings = useQuery({
+    queryKey: ['system', 'setting', 'register'],
+    queryFn: ({ signal }) => call(registerSettingsCall, {}, { signal }),
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+  return paymentPasswordRule(settings.data);
+}
+
+/**
+ * The payment password's words by its rule: `hint` says the shape ("Please enter 4 - 8
+ * characters, digits only", in the reader's digits), `check` a typed one's problem or null, and
+ * `text` a message key (the server's field errors too) with the rule's (min), (max) and range.
+ */
+export function usePaymentPasswordText(rule: FieldRule) {
+  const { t, i18n } = useTranslation();
+  const count = (n: number) => formatter(i18n.language).count(n);
+  const text = (key: string) =>
+    t(key, {
+      field: t(fieldLabelKey('paymentPassword')),
+      min: rule.minLength,
+      max: rule.maxLength,
+      range: formatRange(rule.minLength, rule.maxLength, count),
+      defaultValue: t('validation.invalid'),
+    });
+  return {
+    text,
+    hint: text(patternMessageKey(rule.patternId)),
+    check: (password: string): string | null =>
+      password === ''
+        ? t('validation.notEmpty', { field: t('validation.fields.paymentPassword') })
+        : matchesRule(rule, password)
+          ? null
+          : text(patternMessageKey(rule.patternId)),
+  };
+}
+
+const digitsOnly = (rule: FieldRule) => rule.patternId === 'digits' || rule.acceptedPattern === '^[0-9]+$';
+
+/**
+ * A payment password field by the brand's rule: a number pad, and digits of any script read as
+ * 0-9, when the rule is digits; typing stops at the rule's longest. The hint says the shape.
+ */
 export function PasswordField({
   label,
   value,
   onChange,
   error,
+  rule,
+  hint,
   autoComplete = 'off',
 }: {
   label: string;
   value: string;
   onChange(v: string): void;
   error?: string | null;
+  rule: FieldRule;
+  hint?: ReactNode;
   autoComplete?: string;
 }) {
+  const digits = digitsOnly(rule);
+  const longest = Math.min(rule.maxLength, 64);
   return (
     <Field
       label={label}
       type="password"
-      inputMode="numeric"
+      inputMode={digits ? 'numeric' : undefined}
       autoComplete={autoComplete}
-      maxLength={6}
+      maxLength={longest}
       value={value}
-      onChange={(e) => onChange(readNumber(e.target.value, 'en').replace(/\D/g, '').slice(0, 6))}
+      onChange={(e) => {
+        const typed = digits ? readNumber(e.target.value, 'en').replace(/\D/g, '') : e.target.value;
+        onChange(Array.from(typed).slice(0, longest).join(''));
+      }}
+      hint={hint}
       error={error}
     />
+  );
+}
+
+/**
+ * The step before money moves, with the payment password that lets it (withdrawals, transfers):
+ * what will happen in figures, the password by the brand's rule, Back and Confirm. One request id
+ * per attempt: a lost answer is sent again under the same id, so the server acts once; a refusal
+ * ends the attempt. A wrong password stays here on its field; a locked or unset one, and a
+ * refusal of one of the form's own fields (`fieldOf`: the amount, the account), go back to the
+ * form with `onRefused`.
+ */
+export function PaymentPasswordConfirm({
+  title,
+  rows,
+  fieldOf,
+  send,
+  busy,
+  onBack,
+  onSent,
+  onRefused,
+}: {
+  title: string;
+  rows: [string, ReactNode][];
+  /** The form's fields the server's error codes belong to. */
+  fieldOf: Partial<Record<string, string>>;
+  /** Sends the request with the password under the attempt's request id (a change's `mutate`). */
+  send(password: string, requestId: string, h: { onSuccess(): void; onError(e: unknown): void }): void;
+  busy: boolean;
+  onBack(): void;
+  onSent(): void;
+  onRefused(f: Failure): void;
+}) {
+  const { t } = useTranslation();
+  const rule = usePaymentPasswordRule();
+  const words = usePaymentPasswordText(rule);
+  const failure = useFailure();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<Failure | null>(null);
+  const requestId = useRef<string | null>(null);
+  const confirm = () => {
+    const problem = words.check(password);
+    if (problem) return setError({ field: 'paymentPassword', text: problem });
+    setError(null);
+    requestId.current ??= newRequestId();
+    send(password, requestId.current, {
+      onSuccess: () => {
+        requestId.current = null;
+        onSent();
+      },
+      onError: (e: unknown) => {
+        const f = failure(e, { ...PASSWORD_CODES, ...fieldOf });
+        // A lost answer (status 0) keeps its id for the retry; anything else ends the attempt.
+        if (f.field || !(e instanceof ApiError) || e.status !== 0) requestId.current = null;
+        // Locked or not set: nothing typed here helps; the form says so and stays shut.
+        if (e instanceof ApiError && (e.code === 'PAYMENT_PASSWORD_LOCKED' || e.code === 'PAYMENT_PASSWORD_NOT_SET'))
+          onRefused({ field: null, text: f.text });
+        else if (f.field === 'paymentPassword') {
+          setPassword('');
+          const key = e instanceof ApiError ? e.fieldErrors?.paymentPassword : undefined;
+          setError({ field: f.field, text: key ? words.text(key) : f.text });
+        } else if (f.field) onRefused(f);
+        else setError(f);
+      },
+    });
+  };
+  return (
+    <ConfirmStep
+      title={title}
+      rows={rows}
+      busy={busy}
+      error={error && !error.field ? error.text : null}
+      onBack={() => {
+        requestId.current = null;
+        onBack();
+      }}
+      onConfirm={confirm}
+    >
+      <PasswordField
+        label={t('cashier.paymentPassword')}
+        value={password}
+        onChange={setPassword}
+        rule={rule}
+        hint={words.hint}
+        error={error?.field === 'paymentPassword' ? error.text : null}
+      />
+    </ConfirmStep>
   );
 }
 

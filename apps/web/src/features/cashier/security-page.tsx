@@ -1,5 +1,6 @@
 import type { SecuritySummary } from '@khela/contract/cashier';
 import { useState } from 'react';
+import { ApiError } from '../../lib/api';
 import { useFormat } from '../../lib/format';
 import { ui } from '../../lib/ui-store';
 import {
@@ -14,7 +15,16 @@ import {
   useSessions,
   useSetPaymentPassword,
 } from './api';
-import { type Failure, Field, Loadable, PASSWORD_CODES, PasswordField, useFailure } from './kit';
+import {
+  type Failure,
+  Field,
+  Loadable,
+  PASSWORD_CODES,
+  PasswordField,
+  useFailure,
+  usePaymentPasswordRule,
+  usePaymentPasswordText,
+} from './kit';
 import { useCashierTexts } from './texts';
 import './cashier.css';
 
@@ -71,12 +81,17 @@ function PaymentPasswordSection({ summary: s }: { summary: SecuritySummary }) {
   const [done, setDone] = useState(false);
   const save = useSetPaymentPassword();
   const failure = useFailure();
+  const rule = usePaymentPasswordRule();
+  const words = usePaymentPasswordText(rule);
+  // The current one is only hinted, never checked for shape: one set before the brand changed
+  // its rule is still taken by the server, and this is where it is changed to the new shape.
+  const current = { ...rule, maxLength: 64 };
   const locked = s.paymentPasswordLockedUntil && Date.parse(s.paymentPasswordLockedUntil) > Date.now();
   return (
     <section className="csh-section">
       <h4>{t('cashier.paymentPassword')}</h4>
       <p className="csh-hint">
-        {s.paymentPasswordSet ? t('cashier.security.passwordIsSet') : t('cashier.security.passwordNotSet')}
+        {s.paymentPasswordSet ? t('cashier.security.passwordIsSet') : t('cashier.security.passwordNotSetAnyShape')}
       </p>
       {locked ? (
         <p className="csh-note csh-warn" role="alert">
@@ -90,9 +105,10 @@ function PaymentPasswordSection({ summary: s }: { summary: SecuritySummary }) {
         onSubmit={(e) => {
           e.preventDefault();
           setDone(false);
-          if (s.paymentPasswordSet && old.length !== 6)
-            return setError({ field: 'oldPassword', text: t('cashier.passwordFormat') });
-          if (next.length !== 6) return setError({ field: 'newPassword', text: t('cashier.passwordFormat') });
+          if (s.paymentPasswordSet && old === '')
+            return setError({ field: 'oldPassword', text: t('validation.required') });
+          const problem = words.check(next);
+          if (problem) return setError({ field: 'newPassword', text: problem });
           if (again !== next) return setError({ field: 'again', text: t('cashier.security.passwordsDiffer') });
           setError(null);
           save.mutate(
@@ -109,7 +125,9 @@ function PaymentPasswordSection({ summary: s }: { summary: SecuritySummary }) {
                   PAYMENT_PASSWORD_WRONG: 'oldPassword',
                   PAYMENT_PASSWORD_LOCKED: 'oldPassword',
                 });
-                setError(f);
+                // The rule's message with the rule's numbers ("4 - 8 characters, digits only").
+                const key = err instanceof ApiError && f.field ? err.fieldErrors?.[f.field] : undefined;
+                setError(key?.startsWith('validation.') ? { ...f, text: words.text(key) } : f);
               },
             },
           );
@@ -120,6 +138,7 @@ function PaymentPasswordSection({ summary: s }: { summary: SecuritySummary }) {
             label={t('cashier.security.currentPassword')}
             value={old}
             onChange={setOld}
+            rule={current}
             error={error?.field === 'oldPassword' ? error.text : null}
           />
         ) : null}
@@ -127,6 +146,8 @@ function PaymentPasswordSection({ summary: s }: { summary: SecuritySummary }) {
           label={t('cashier.security.newPassword')}
           value={next}
           onChange={setNext}
+          rule={rule}
+          hint={words.hint}
           autoComplete="new-password"
           error={error?.field === 'newPassword' ? error.text : null}
         />
@@ -134,6 +155,7 @@ function PaymentPasswordSection({ summary: s }: { summary: SecuritySummary }) {
           label={t('cashier.security.repeatPassword')}
           value={again}
           onChange={setAgain}
+          rule={rule}
           autoComplete="new-password"
           error={error?.field === 'again' ? error.text : null}
         />
@@ -163,6 +185,8 @@ function PayoutAccountsSection({ summary: s }: { summary: SecuritySummary }) {
   const remove = useRemovePayoutAccount();
   const add = useAddPayoutAccount();
   const failure = useFailure();
+  const rule = usePaymentPasswordRule();
+  const words = usePaymentPasswordText(rule);
   const [removing, setRemoving] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [methodId, setMethodId] = useState<number | null>(null);
@@ -231,7 +255,8 @@ function PayoutAccountsSection({ summary: s }: { summary: SecuritySummary }) {
               return setError({ field: 'accountNumber', text: t('cashier.security.accountNumberFormat') });
             if (payeeName.trim().length < 2)
               return setError({ field: 'payeeName', text: t('cashier.security.payeeRequired') });
-            if (password.length !== 6) return setError({ field: 'paymentPassword', text: t('cashier.passwordFormat') });
+            const problem = words.check(password);
+            if (problem) return setError({ field: 'paymentPassword', text: problem });
             setError(null);
             add.mutate(
               {
@@ -246,7 +271,11 @@ function PayoutAccountsSection({ summary: s }: { summary: SecuritySummary }) {
                   setNumber('');
                   setPassword('');
                 },
-                onError: (err) => setError(failure(err, { ...PASSWORD_CODES, PAYEE_NAME_MISMATCH: 'payeeName' })),
+                onError: (err) => {
+                  const f = failure(err, { ...PASSWORD_CODES, PAYEE_NAME_MISMATCH: 'payeeName' });
+                  const key = err instanceof ApiError ? err.fieldErrors?.paymentPassword : undefined;
+                  setError(f.field === 'paymentPassword' && key ? { ...f, text: words.text(key) } : f);
+                },
               },
             );
           }}
@@ -281,6 +310,7 @@ function PayoutAccountsSection({ summary: s }: { summary: SecuritySummary }) {
             label={t('cashier.paymentPassword')}
             value={password}
             onChange={setPassword}
+            rule={rule}
             error={error?.field === 'paymentPassword' ? error.text : null}
           />
           {list.length > 0 ? <p className="csh-hint">{t('cashier.security.delayNote')}</p> : null}

@@ -1,11 +1,13 @@
 import { failure, stub } from '@khela/client/testing';
 import type { SecuritySummary } from '@khela/contract/cashier';
+import { REGISTER_FIELDS } from '@khela/contract/constants';
 import {
   addPayoutAccountCall,
   cashierMethodsCall,
   newAddressCheckCall,
   paymentPasswordCall,
   payoutAccountsCall,
+  registerSettingsCall,
   removePayoutAccountCall,
   revokeSessionCall,
   securityLoginsCall,
@@ -83,13 +85,53 @@ describe('the security centre', () => {
     const { sent } = page({}, [stub(paymentPasswordCall, { set: true })]);
     renderApp('/?centre=member&page=securityCenter');
     const dialog = await centre();
-    expect(await within(dialog).findByText(/Set a 6-digit payment password/)).toBeTruthy();
+    expect(await within(dialog).findByText(/Set a payment password to withdraw/)).toBeTruthy();
     expect(within(dialog).queryByLabelText('Current payment password')).toBeNull();
+    // No rule from the brand: six digits, said under the field.
+    expect(within(dialog).getByText('Please enter 6 characters, digits only')).toBeTruthy();
     await userEvent.type(within(dialog).getByLabelText('New payment password'), '১২৩৪৫৬');
     await userEvent.type(within(dialog).getByLabelText('Repeat the new payment password'), '123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Set payment password' }));
     expect(await within(dialog).findByText('Payment password saved.')).toBeTruthy();
     expect(sentTo(sent, paymentPasswordCall)[0]?.body).toEqual({ newPassword: '123456' });
+  });
+
+  it("holds the payment password to the brand's rule: 4 to 8 digits", async () => {
+    const off = {
+      enabled: false,
+      required: false,
+      acceptedPattern: '*',
+      patternId: 'length',
+      minLength: 0,
+      maxLength: 255,
+    };
+    const settings = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, off]));
+    settings.paymentPassword = { ...off, acceptedPattern: '^[0-9]+$', patternId: 'digits', minLength: 4, maxLength: 8 };
+    const { sent } = page({}, [
+      stub(registerSettingsCall, settings as never),
+      stub(
+        paymentPasswordCall,
+        failure(400, 'VALIDATION_FAILED', { fieldErrors: { newPassword: 'validation.reg_pattern_digits' } }),
+      ),
+    ]);
+    renderApp('/?centre=member&page=securityCenter');
+    const dialog = await centre();
+    expect(await within(dialog).findByText('Please enter 4 - 8 characters, digits only')).toBeTruthy();
+    const next = within(dialog).getByLabelText('New payment password');
+    expect(next.getAttribute('maxlength')).toBe('8');
+    expect(next.getAttribute('inputmode')).toBe('numeric');
+    await userEvent.type(next, '123');
+    await userEvent.type(within(dialog).getByLabelText('Repeat the new payment password'), '123');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set payment password' }));
+    await waitFor(() => expect(next.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByText('Please enter 4 - 8 characters, digits only')).toBeTruthy();
+    expect(sentTo(sent, paymentPasswordCall)).toEqual([]);
+    // Four digits fit; the server's answer on the field reads with the rule's numbers too.
+    await userEvent.type(next, '4');
+    await userEvent.type(within(dialog).getByLabelText('Repeat the new payment password'), '4');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Set payment password' }));
+    await waitFor(() => expect(sentTo(sent, paymentPasswordCall)[0]?.body).toEqual({ newPassword: '1234' }));
+    expect(await within(dialog).findByText('Please enter 4 - 8 characters, digits only')).toBeTruthy();
   });
 
   it('shows the lock with its time, and a wrong current password on its field', async () => {

@@ -1,19 +1,15 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useFormat } from '../../lib/format';
 import { TRANSFER_REMARK_MAX, useTransfers, useUplineTransfer } from './api';
 import {
-  ConfirmStep,
   decimal,
   type Failure,
   Field,
   Loadable,
   Money,
   minor,
-  newRequestId,
-  PASSWORD_CODES,
-  PasswordField,
+  PaymentPasswordConfirm,
   typedAmount,
-  useFailure,
   useUnit,
 } from './kit';
 import { useCashierTexts } from './texts';
@@ -30,15 +26,12 @@ export default function TransferPage() {
   const unit = useUnit();
   const transfers = useTransfers();
   const send = useUplineTransfer();
-  const failure = useFailure();
   const [to, setTo] = useState('');
   const [text, setText] = useState('');
   const [remark, setRemark] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<Failure | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [sent, setSent] = useState(false);
-  const requestId = useRef<string | null>(null);
   const d = transfers.data;
   const amount = typedAmount(text, i18n.language, unit.decimals);
   const recipient = d?.isAgent ? to.trim() : (d?.upline ?? '');
@@ -46,51 +39,37 @@ export default function TransferPage() {
   let body = null;
   if (d && confirming && amount !== null)
     body = (
-      <ConfirmStep
+      <PaymentPasswordConfirm
         title={t('cashier.transfer.confirmTitle')}
         rows={[
           [t('cashier.transfer.to'), recipient],
           [t('cashier.amount'), <Money key="a" amount={amount} unit={unit} />],
           ...(remark.trim() ? [[t('cashier.transfer.remark'), remark.trim()] as [string, string]] : []),
         ]}
+        fieldOf={{ AMOUNT_OUT_OF_RANGE: 'amount', INSUFFICIENT_FUNDS: 'amount', TRANSFER_NOT_ALLOWED: 'toAccount' }}
         busy={send.isPending}
-        error={error && !error.field ? error.text : null}
-        onBack={() => {
-          requestId.current = null;
-          setConfirming(false);
-        }}
-        onConfirm={() => {
-          requestId.current ??= newRequestId();
+        send={(paymentPassword, requestId, h) =>
           send.mutate(
             {
-              requestId: requestId.current,
+              requestId,
               ...(d.isAgent ? { toAccount: recipient } : {}),
               amount: decimal(amount, unit.decimals),
               remark: remark.trim(),
-              paymentPassword: password,
+              paymentPassword,
             },
-            {
-              onSuccess: () => {
-                requestId.current = null;
-                setConfirming(false);
-                setText('');
-                setRemark('');
-                setPassword('');
-                setSent(true);
-              },
-              onError: (e) => {
-                const f = failure(e, {
-                  ...PASSWORD_CODES,
-                  AMOUNT_OUT_OF_RANGE: 'amount',
-                  INSUFFICIENT_FUNDS: 'amount',
-                  TRANSFER_NOT_ALLOWED: 'toAccount',
-                });
-                setError(f);
-                if ((e as { status?: number }).status !== 0) requestId.current = null;
-                if (f.field) setConfirming(false);
-              },
-            },
-          );
+            h,
+          )
+        }
+        onBack={() => setConfirming(false)}
+        onSent={() => {
+          setConfirming(false);
+          setText('');
+          setRemark('');
+          setSent(true);
+        }}
+        onRefused={(f) => {
+          setError(f);
+          setConfirming(false);
         }}
       />
     );
@@ -110,7 +89,6 @@ export default function TransferPage() {
             else if (amount === null || amount <= 0n) problem = { field: 'amount', text: t('cashier.amountRequired') };
             else if (amount < minor(d.min, unit.decimals) || amount > minor(d.max, unit.decimals))
               problem = { field: 'amount', text: t('errors.AMOUNT_OUT_OF_RANGE') };
-            else if (password.length !== 6) problem = { field: 'paymentPassword', text: t('cashier.passwordFormat') };
             setError(problem);
             if (!problem) setConfirming(true);
           }}
@@ -151,12 +129,6 @@ export default function TransferPage() {
               count: remark.length,
               max: TRANSFER_REMARK_MAX,
             })}
-          />
-          <PasswordField
-            label={t('cashier.paymentPassword')}
-            value={password}
-            onChange={setPassword}
-            error={error?.field === 'paymentPassword' ? error.text : null}
           />
           {error && !error.field ? (
             <p className="csh-error" role="alert">

@@ -62,11 +62,18 @@ describe('transfer to upline', () => {
     await userEvent.type(within(dialog).getByLabelText('Amount'), '500');
     await userEvent.type(within(dialog).getByLabelText('Remark'), 'rent');
     expect(within(dialog).getByText('4/140')).toBeTruthy();
-    await userEvent.type(within(dialog).getByLabelText('Payment password'), '123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     const check = within(dialog).getByRole('region', { name: 'Check your transfer' });
     expect(within(check).getByText('To').nextSibling?.textContent).toBe('agent77');
+    // The password by the brand's rule (six digits without one), asked with the figures.
+    expect(within(check).getByText('Please enter 6 characters, digits only')).toBeTruthy();
+    await userEvent.click(within(check).getByRole('button', { name: 'Confirm' }));
+    expect(within(check).getByText('Payment password cannot be empty')).toBeTruthy();
+    await userEvent.type(within(check).getByLabelText('Payment password'), '12345');
+    await userEvent.click(within(check).getByRole('button', { name: 'Confirm' }));
+    expect(within(check).getByText('Please enter 6 characters, digits only')).toBeTruthy();
     expect(sentTo(sent, uplineTransferCall)).toEqual([]);
+    await userEvent.type(within(check).getByLabelText('Payment password'), '6');
     await userEvent.click(within(check).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Transfer sent.')).toBeTruthy();
     const body = sentTo(sent, uplineTransferCall)[0]?.body as Record<string, unknown>;
@@ -87,8 +94,8 @@ describe('transfer to upline', () => {
     const dialog = await centre();
     await userEvent.type(await within(dialog).findByLabelText('Downline account'), 'karim9');
     await userEvent.type(within(dialog).getByLabelText('Amount'), '200');
-    await userEvent.type(within(dialog).getByLabelText('Payment password'), '123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await userEvent.type(within(dialog).getByLabelText('Payment password'), '123456');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(sentTo(sent, uplineTransferCall)[0]?.body).toMatchObject({ toAccount: 'karim9' }));
   });

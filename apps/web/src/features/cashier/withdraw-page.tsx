@@ -1,11 +1,10 @@
 import type { PayoutAccount, WithdrawSummary } from '@khela/contract/cashier';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCentreLink } from '../../components/centre/address';
 import { useFormat } from '../../lib/format';
 import { useMethods, usePayoutAccounts, useRequests, useWithdraw, useWithdrawSummary } from './api';
 import {
-  ConfirmStep,
   decimal,
   type Failure,
   Field,
@@ -13,12 +12,9 @@ import {
   Loadable,
   Money,
   minor,
-  newRequestId,
-  PASSWORD_CODES,
-  PasswordField,
+  PaymentPasswordConfirm,
   typedAmount,
   type Unit,
-  useFailure,
   useUnit,
 } from './kit';
 import { useCashierTexts } from './texts';
@@ -120,7 +116,6 @@ function SummaryPanel({ summary: s, unit }: { summary: WithdrawSummary; unit: Un
 }
 
 const FIELD_OF = {
-  ...PASSWORD_CODES,
   AMOUNT_OUT_OF_RANGE: 'amount',
   DAILY_LIMIT_REACHED: 'amount',
   TURNOVER_NOT_MET: 'amount',
@@ -144,14 +139,9 @@ function WithdrawForm({
   const methods = useMethods('withdraw');
   const [accountId, setAccountId] = useState<string | null>(null);
   const [text, setText] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<Failure | null>(null);
   const [confirming, setConfirming] = useState(false);
-  // One id per submission attempt: a retry of the same attempt (a lost answer, a double tap)
-  // sends it again, so the server makes one withdrawal; a new attempt gets a new one.
-  const requestId = useRef<string | null>(null);
   const withdraw = useWithdraw();
-  const failure = useFailure();
   const now = Date.now();
   const usable = (a: PayoutAccount) => Date.parse(a.usableFrom) <= now;
   const account = accounts.find((a) => a.id === accountId) ?? accounts.find(usable);
@@ -166,38 +156,8 @@ function WithdrawForm({
   if (confirming && account && amount !== null) {
     const fee = method ? feeOf(method, amount, unit.decimals) : 0n;
     const net = method?.feeBearer === 'player' ? amount - fee : amount;
-    const send = () => {
-      requestId.current ??= newRequestId();
-      withdraw.mutate(
-        {
-          requestId: requestId.current,
-          payoutAccountId: account.id,
-          amount: decimal(amount, unit.decimals),
-          paymentPassword: password,
-        },
-        {
-          onSuccess: () => {
-            requestId.current = null;
-            setConfirming(false);
-            setText('');
-            setPassword('');
-            setError(null);
-          },
-          onError: (e) => {
-            const f = failure(e, FIELD_OF);
-            setError(f);
-            // Refused: nothing was made, the player fixes the field and tries anew. A lost
-            // answer stays here to be retried with the same id.
-            if (f.field || (e as { status?: number }).status !== 0) {
-              requestId.current = null;
-              if (f.field) setConfirming(false);
-            }
-          },
-        },
-      );
-    };
     return (
-      <ConfirmStep
+      <PaymentPasswordConfirm
         title={t('cashier.withdraw.confirmTitle')}
         rows={[
           [t('cashier.payoutAccount'), `${account.methodName} ${account.accountNumber}`],
@@ -206,14 +166,32 @@ function WithdrawForm({
           [t('cashier.fee'), <Money key="f" amount={method?.feeBearer === 'player' ? fee : 0n} unit={unit} />],
           [t('cashier.withdraw.net'), <Money key="n" amount={net} unit={unit} />],
         ]}
+        fieldOf={FIELD_OF}
         busy={withdraw.isPending}
-        error={error && !error.field ? error.text : null}
+        send={(paymentPassword, requestId, h) =>
+          withdraw.mutate(
+            {
+              requestId,
+              payoutAccountId: account.id,
+              amount: decimal(amount, unit.decimals),
+              paymentPassword,
+            },
+            h,
+          )
+        }
         onBack={() => {
-          requestId.current = null;
           setError(null);
           setConfirming(false);
         }}
-        onConfirm={send}
+        onSent={() => {
+          setConfirming(false);
+          setText('');
+          setError(null);
+        }}
+        onRefused={(f) => {
+          setError(f);
+          setConfirming(false);
+        }}
       />
     );
   }
@@ -232,7 +210,6 @@ function WithdrawForm({
         else if (amount < minor(s.min, unit.decimals) || amount > max)
           problem = { field: 'amount', text: t('errors.AMOUNT_OUT_OF_RANGE') };
         else if (amount > withdrawable) problem = { field: 'amount', text: t('cashier.withdraw.overWithdrawable') };
-        else if (password.length !== 6) problem = { field: 'paymentPassword', text: t('cashier.passwordFormat') };
         setError(problem);
         if (!problem) setConfirming(true);
       }}
@@ -314,12 +291,6 @@ function WithdrawForm({
           </>
         }
         error={error?.field === 'amount' ? error.text : null}
-      />
-      <PasswordField
-        label={t('cashier.paymentPassword')}
-        value={password}
-        onChange={setPassword}
-        error={error?.field === 'paymentPassword' ? error.text : null}
       />
       {error && !error.field ? (
         <p className="csh-error" role="alert">

@@ -67,10 +67,12 @@ function page(extra: Parameters<typeof loggedIn>[0] = [], summary = summaryFixtu
 
 cashierTestHooks();
 
+/** The amount, Continue, then the payment password in the confirmation (when it opens). */
 async function fill(dialog: HTMLElement, amount: string, password: string) {
   await userEvent.type(await within(dialog).findByLabelText('Amount'), amount);
-  await userEvent.type(within(dialog).getByLabelText('Payment password'), password);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+  const check = within(dialog).queryByRole('region', { name: 'Check your withdrawal' });
+  if (check) await userEvent.type(within(check).getByLabelText('Payment password'), password);
 }
 
 describe('the withdraw page', () => {
@@ -116,6 +118,17 @@ describe('the withdraw page', () => {
       amount: '2000.00',
       paymentPassword: '123456',
     });
+  });
+
+  it('goes back to the form, shut, when the payment password locks', async () => {
+    const until = new Date(Date.now() + 15 * 60_000).toISOString();
+    page([stub(withdrawCall, failure(403, 'PAYMENT_PASSWORD_LOCKED', { value: { until } }))]);
+    renderApp('/?centre=member&page=withdraw');
+    const dialog = await centre();
+    await fill(dialog, '2000', '135799');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('button', { name: 'Continue' })).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/Locked until/);
   });
 
   it('sends the same request id again when the answer was lost, so a retry makes one withdrawal', async () => {
