@@ -8,8 +8,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ErrorState, Loading } from '../../components/states';
 import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
+import { reasonText } from '../../lib/reject-reason';
 import { type Decision, useDecision, useRequest } from './api';
-import { reasonText, StateBadge, useMoney } from './shared';
+import { StateBadge, useMoney } from './shared';
 
 /** What the desk may do to a request in its state (the server decides; this only offers). */
 function offered(r: StaffRequestDetail, myName: string) {

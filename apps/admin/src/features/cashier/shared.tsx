@@ -1,4 +1,3 @@
-import { readReason } from '@khela/contract/reject-reasons';
 import type { StaffMoney } from '@khela/contract/staff-players';
 import type { z } from '@khela/contract/zod';
 import type { TFunction } from 'i18next';
@@ -29,15 +28,4 @@ export function ageText(t: TFunction, f: ReturnType<typeof useFormat>, seconds: 
 export function StateBadge({ state }: { state: string }) {
   const { t } = useTranslation();
   return <span className={`badge cashier-state cashier-state-${state}`}>{t(`cashier.states.${state}`)}</span>;
-}
-
-/**
- * A rejection's reason as the desk reads it: the fixed reason in the staff member's language and
- * the note as typed; a free-text reason (before the list) as it is.
- */
-export function reasonText(t: TFunction, stored: string): string {
-  const { code, note } = readReason(stored);
-  if (!code) return note;
-  const said = t(`cashier.rejectReasons.${code}`);
-  return note ? `${said} — ${note}` : said;
 }

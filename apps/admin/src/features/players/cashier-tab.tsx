@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type PageRequest } from '../../components/data-table';
 import { useFormat } from '../../lib/format';
-import { reasonText } from '../cashier/shared';
+import { reasonText } from '../../lib/reject-reason';
 import { type Profile, useMoney } from './shared';
 
 const column = createColumnHelper<StaffRequest>();
