@@ -7,6 +7,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Each file starts a server and a browser: one file at a time on a 2-core machine.
     fileParallelism: false,
+    // One migrated, demo-seeded database for the run; each file's server starts from a copy.
+    globalSetup: ['src/global-setup.ts'],
     // One retry for a browser test that lost a race with a busy CI machine (a proof-of-work
     // human check shares the two cores with the server and Chromium); a real fault fails twice.
     retry: 1,

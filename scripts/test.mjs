@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: everything a change needs, in order, on a fresh machine too.
-//   check (typecheck + lint) → contract, games, server (PGlite, then PostgreSQL; the rate limits
-//   again on Redis), web and back office unit tests →
-//   production build → bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
+//   check (typecheck + lint) beside the production build and the contract, games, web and back
+//   office unit tests → server (PGlite, then PostgreSQL; the rate limits again on Redis) →
+//   bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
 // Ends with one line 'N passed, N failed' counting every test of every suite.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,35 @@ function run(label, cmd, args, opts = {}) {
   const r = spawnSync(cmd, args, { cwd: opts.cwd ?? root, stdio: 'inherit', env: { ...process.env, ...opts.env } });
   if (r.status !== 0) failures.push(label);
   return r.status === 0;
+}
+
+/**
+ * Starts a step in the background, its output held in a file so it does not interleave with
+ * the steps in the foreground (a pipe would stall it while a foreground step blocks this
+ * process); `finish()` prints it under its label and counts the step.
+ */
+function background(label, cmd, args) {
+  const log = path.join(mkdtempSync(path.join(tmpdir(), 'khela-step-')), 'output.txt');
+  const fd = openSync(log, 'w');
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  const code = new Promise((resolve) => {
+    child.on('close', resolve);
+    child.on('error', (e) => {
+      appendFileSync(log, `${e.message}\n`);
+      resolve(1);
+    });
+  });
+  return {
+    async finish() {
+      const status = await code;
+      console.log(`\n▶ ${label}`);
+      process.stdout.write(readFileSync(log));
+      rmSync(path.dirname(log), { recursive: true, force: true });
+      if (status !== 0) failures.push(label);
+      return status === 0;
+    },
+  };
 }
 
 /** Runs one vitest project and adds its counts to the total. */
@@ -80,10 +109,19 @@ function ensureChromium() {
 
 const want = (step) => only.length === 0 || only.includes(step);
 
-if (want('check')) run('typecheck and lint', 'npm', ['run', 'check']);
+// The typecheck is one core's work (one project after another): it runs beside the build and
+// the smaller unit suites, which leave the second core mostly idle, and is awaited before the
+// server suites, which want both cores to themselves.
+const check = want('check') ? background('typecheck and lint', 'npm', ['run', 'check']) : undefined;
+const built =
+  (want('build') || want('size') || want('e2e')) &&
+  run('production build of the web app and the back office', 'npm', ['run', 'build']);
 if (want('contract')) vitest('contract unit tests', 'packages/contract');
 if (want('client')) vitest('client unit tests', 'packages/client');
 if (want('games')) vitest('games unit tests', 'packages/games');
+if (want('web')) vitest('web tests', 'apps/web');
+if (want('admin')) vitest('admin tests', 'apps/admin');
+await check?.finish();
 if (want('server')) {
   vitest('server tests on embedded PGlite', 'apps/server', { KHELA_TEST_DB: 'pglite' });
   if (await reachable(5432)) {
@@ -108,12 +146,8 @@ if (want('server')) {
     console.log('\n(Redis not reachable on 127.0.0.1:6379: the Redis pass of the rate limits is skipped)');
   }
 }
-if (want('web')) vitest('web tests', 'apps/web');
-if (want('admin')) vitest('admin tests', 'apps/admin');
-if (want('build') || want('size') || want('e2e'))
-  run('production build of the web app and the back office', 'npm', ['run', 'build']);
-if (want('size')) run('bundle budgets (size-limit)', 'npx', ['size-limit']);
-if (want('e2e')) {
+if (want('size') && built) run('bundle budgets (size-limit)', 'npx', ['size-limit']);
+if (want('e2e') && built) {
   if (ensureChromium()) vitest('end-to-end tests in Chromium', 'e2e');
   else {
     failures.push('chromium install');

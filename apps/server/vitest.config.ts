@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite instances are memory-hungry; a few suites at a time is plenty on 2 cores.
     maxWorkers: 2,
+    // One migrated database (and one demo-seeded) for the whole run; each test copies it.
+    globalSetup: ['test/global-setup.ts'],
   },
 });

@@ -1,12 +1,9 @@
-import { staffLoginCall, staffSetupConfirmCall, staffSetupPasswordCall, staffVerifyCall } from '@khela/contract';
 import { formatter } from '@khela/contract/format';
-import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { staffCommand } from '../../apps/server/src/cli-back-office';
 import { tx } from './admin-texts';
-import { fundedPlayer, openLoggedIn } from './sessions';
-import { exact, open, t, useKhela } from './support';
+import { fundedPlayer, openLoggedIn, openOffice, staffToken } from './sessions';
+import { exact, t, useKhela } from './support';
 
 /*
  * The back office's Players desk in Chromium: a staff member finds a player and locks them (the
@@ -18,45 +15,11 @@ import { exact, open, t, useKhela } from './support';
 /** The demo brand's taka, as the back office writes it in English. */
 const taka = (amount: string, signed = false) => formatter('en').money(amount, { decimals: 2, symbol: '৳', signed });
 
-const PASSWORD = 'Lantern-Quiet-Harbour-57';
 /** The seeded demo player (apps/server/src/seed/demo.ts). */
 const DEMO = { account: 'demo1234', nickname: 'Demo Player' };
 
 describe('the back office: the Players desk', () => {
   const env = useKhela();
-
-  /** A staff member of the demo brand with `role`, set up and logged in by their calls: a token. */
-  async function staffToken(username: string, role: string): Promise<string> {
-    const out = await staffCommand(env.khela.db, env.khela.url, ['create'], { brand: 'khela', username, role });
-    const setup = (out.trim().split('\n').at(-1) as string).split('/admin/setup/')[1];
-    const post = async (p: string, body: unknown) => {
-      const res = await fetch(`${env.khela.url}${p}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      expect(res.status, await res.clone().text()).toBe(200);
-      return (await res.json()).value;
-    };
-    const now = Math.floor(Date.now() / 1000);
-    const { secret } = await post(staffSetupPasswordCall.path, { token: setup, password: PASSWORD });
-    await post(staffSetupConfirmCall.path, { token: setup, code: await generate({ secret, epoch: now }) });
-    const { challenge } = await post(staffLoginCall.path, { username, password: PASSWORD });
-    // The next period's code: a code is never accepted twice.
-    const session = await post(staffVerifyCall.path, { challenge, code: await generate({ secret, epoch: now + 30 }) });
-    return session.token;
-  }
-
-  /** The back office in English, logged in with `token` (where a login leaves it), at `at`. */
-  async function openOffice(token: string, at: string) {
-    const opened = await open(env.browser);
-    await opened.context.addInitScript((tk) => {
-      localStorage.setItem('admin.lang', 'en');
-      sessionStorage.setItem('admin.token', tk);
-    }, token);
-    await opened.page.goto(`${env.khela.url}/admin${at}`);
-    return opened;
-  }
 
   async function searchAndOpen(page: Page, q: string) {
     await page.getByLabel(exact(tx('players.searchLabel'))).fill(q);
@@ -73,7 +36,7 @@ describe('the back office: the Players desk', () => {
     const header = player.page.getByRole('banner');
     await header.getByRole('button', { name: exact(t('en', 'account.menu', { name: DEMO.nickname })) }).waitFor();
 
-    const office = await openOffice(await staffToken('lock.e2e', 'owner'), '/players');
+    const office = await openOffice(env, await staffToken(env, 'lock.e2e', 'owner'), '/players');
     try {
       const { page } = office;
       await page.getByText(tx('players.searchFirst')).waitFor();
@@ -110,7 +73,7 @@ describe('the back office: the Players desk', () => {
 
   it('adjusts a balance with a reason, then finds it in the ledger and in the audit log', async () => {
     const account = await fundedPlayer(env.khela, 'adj');
-    const { page, context } = await openOffice(await staffToken('adjust.e2e', 'owner'), '/players');
+    const { page, context } = await openOffice(env, await staffToken(env, 'adjust.e2e', 'owner'), '/players');
     try {
       await searchAndOpen(page, account);
       await page.getByText(taka('1000.00')).first().waitFor();
@@ -149,8 +112,8 @@ describe('the back office: the Players desk', () => {
 
   it('lets a second staff member approve an adjustment above the threshold, never its requester', async () => {
     const account = await fundedPlayer(env.khela, 'four');
-    const requester = await openOffice(await staffToken('ask.e2e', 'owner'), '/players');
-    const approver = await openOffice(await staffToken('approve.e2e', 'finance'), '/players/adjustments');
+    const requester = await openOffice(env, await staffToken(env, 'ask.e2e', 'owner'), '/players');
+    const approver = await openOffice(env, await staffToken(env, 'approve.e2e', 'finance'), '/players/adjustments');
     try {
       const { page } = requester;
       await searchAndOpen(page, account);

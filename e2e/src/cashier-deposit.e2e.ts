@@ -2,9 +2,8 @@ import { formatter } from '@khela/contract/format';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tx } from './admin-texts';
-import { openOffice, staffToken } from './cashier-support';
 import { PHONE } from './harness';
-import { fundedPlayer, openLoggedIn } from './sessions';
+import { fundedPlayer, openLoggedIn, openOffice, staffToken } from './sessions';
 import { addMember, exact, type Lang, money, t, useKhela } from './support';
 
 /*

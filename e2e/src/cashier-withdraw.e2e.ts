@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adjust } from '../../apps/server/src/modules/wallet/service';
 import { tx } from './admin-texts';
-import { openOffice, staffToken } from './cashier-support';
 import { PHONE } from './harness';
-import { openLoggedIn } from './sessions';
+import { openLoggedIn, openOffice, staffToken } from './sessions';
 import { addMember, defaultBrandId, exact, type Lang, money, t, useKhela } from './support';
 
 /*

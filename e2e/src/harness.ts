@@ -1,14 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { invalidateBrandCache } from '../../apps/server/src/platform/brand';
 import { loadConfig } from '../../apps/server/src/platform/config';
 import { type Database, openDatabase } from '../../apps/server/src/platform/db';
 import { migrate } from '../../apps/server/src/platform/migrate';
 import { seedDemo } from '../../apps/server/src/seed/demo';
+import '../../apps/server/test/templates';
 
 const WEB_DIST = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../apps/web/dist');
 
@@ -28,14 +30,23 @@ export type Khela = {
  */
 export async function startKhela(env: Record<string, string> = {}): Promise<Khela> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-e2e-'));
-  const db = await openDatabase({ dataDir });
-  await migrate(db);
-  await seedDemo(db);
+  // A copy of the run's migrated, demo-seeded database (global-setup.ts) when there is one:
+  // a fresh PGlite would run initdb and every migration for each file.
+  const template = inject('databaseTemplates')?.pglite.seeded;
+  const db = await openDatabase({ dataDir, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
+  if (!template) {
+    await migrate(db);
+    await seedDemo(db);
+  }
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'warn',
     WEB_DIST,
     RATE_LIMIT_MAX: '100000',
+    // The real ALTCHA widget still solves a real proof of work in Chromium, at a test's price:
+    // at the production cost each login or registration through the form spent seconds of a
+    // busy core (the server tests hold the cost's own checks).
+    HUMAN_CHECK_COST: '100',
     DATA_DIR: dataDir,
     ...env,
   });

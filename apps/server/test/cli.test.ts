@@ -5,9 +5,8 @@ import path from 'node:path';
 import { INHOUSE_VENDOR } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as provider from '../src/modules/provider/service';
-import { type Database, openDatabase } from '../src/platform/db';
-import { migrate } from '../src/platform/migrate';
-import { seedDemo } from '../src/seed/demo';
+import type { Database } from '../src/platform/db';
+import { openTestPglite } from './harness';
 
 // The operator commands run as their own process over the embedded database, as an operator
 // would run them (npm run khela -- …).
@@ -42,9 +41,7 @@ async function heldWin(db: Database, account: string, txId: string) {
 }
 
 beforeAll(async () => {
-  const db = await openDatabase({ dataDir });
-  await migrate(db);
-  await seedDemo(db);
+  const db = await openTestPglite({ dataDir, seeded: true });
   await heldWin(db, 'weak1234', 'cli-held-1');
   await heldWin(db, 'weak1234', 'cli-held-2');
   await db.close();

@@ -19,8 +19,7 @@ import {
   jobsView,
   type Scheduler,
 } from '../src/platform/jobs';
-import { migrate } from '../src/platform/migrate';
-import { createTestApp, createTestDb, type TestDb } from './harness';
+import { createTestApp, createTestDb, openTestPglite, type TestDb } from './harness';
 
 const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
 const MINUTE = 60_000;
@@ -523,9 +522,8 @@ describe('npm run khela -- jobs', () => {
   it('lists every job with its schedule, last run, next run and failures, and one job’s runs', async () => {
     // The operator's command runs as its own process over the database, as an operator runs it.
     const dataDir = t.url ? null : mkdtempSync(path.join(tmpdir(), 'khela-jobs-'));
-    const db = dataDir ? await openDatabase({ dataDir }) : t.db;
+    const db = dataDir ? await openTestPglite({ dataDir }) : t.db;
     try {
-      if (dataDir) await migrate(db);
       const jobs = jobsOf(config);
       await createScheduler({ db, config, jobs, log: recordingLog().log }).tick();
       if (dataDir) await db.close();

@@ -20,9 +20,13 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+/**
+ * `loadDataDir` (PGlite only) starts from a dump of another PGlite's data directory
+ * (`dumpDataDir`) instead of an empty cluster: the test suites copy one migrated database.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
   if (opts.url) return openPostgres(opts.url);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -87,9 +91,10 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const lite = await PGlite.create(dataDir, {
+    ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { [INT8]: (v: string) => BigInt(v), [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v },
   });
   // PGlite is a single connection: Kysely's transactions must not interleave with other
