@@ -245,6 +245,8 @@ async function main() {
       hasTouch: v.device === 'phone',
       locale: v.lang === 'bn' ? 'bn-BD' : 'en-GB',
       timezoneId: 'Asia/Dhaka',
+      // The sandbox's own pages follow the device's setting, not the site's stored theme.
+      colorScheme: v.theme,
     });
     await context.addInitScript(
       ([lang, theme, tok]) => {
