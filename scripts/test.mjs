@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything a change needs, in order, on a fresh machine too.
-//   check (typecheck + lint) beside the production build and the contract, games, web and back
-//   office unit tests → server (PGlite, then PostgreSQL; the rate limits again on Redis) →
-//   bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
+//   check (typecheck + lint), then the games unit tests, beside the production build and the
+//   contract, client, web and back office unit tests → server (PGlite, then PostgreSQL; the
+//   rate limits again on Redis) → bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
 // Ends with one line 'N passed, N failed' counting every test of every suite.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -25,9 +25,10 @@ function run(label, cmd, args, opts = {}) {
 /**
  * Starts a step in the background, its output held in a file so it does not interleave with
  * the steps in the foreground (a pipe would stall it while a foreground step blocks this
- * process); `finish()` prints it under its label and counts the step.
+ * process); `finish()` prints it under its label and counts the step, and the tests of the
+ * vitest report it names, if any.
  */
-function background(label, cmd, args) {
+function background(label, cmd, args, report) {
   const log = path.join(mkdtempSync(path.join(tmpdir(), 'khela-step-')), 'output.txt');
   const fd = openSync(log, 'w');
   const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd] });
@@ -45,34 +46,35 @@ function background(label, cmd, args) {
       console.log(`\n▶ ${label}`);
       process.stdout.write(readFileSync(log));
       rmSync(path.dirname(log), { recursive: true, force: true });
+      if (report) count(report, status === 0);
       if (status !== 0) failures.push(label);
       return status === 0;
     },
   };
 }
 
-/** Runs one vitest project and adds its counts to the total. */
-function vitest(label, cwd, env = {}, extra = []) {
-  const out = path.join(mkdtempSync(path.join(tmpdir(), 'khela-test-')), 'report.json');
-  const ok = run(
-    label,
-    'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...extra],
-    {
-      cwd: path.join(root, cwd),
-      env,
-    },
-  );
-  if (existsSync(out)) {
-    const r = JSON.parse(readFileSync(out, 'utf8'));
+/** Adds a vitest JSON report's counts to the total (a run that failed without one counts as a failure). */
+function count(report, ok) {
+  if (existsSync(report)) {
+    const r = JSON.parse(readFileSync(report, 'utf8'));
     results.passed += r.numPassedTests;
     results.failed += r.numFailedTests;
     results.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
     if (!ok && r.numFailedTests === 0) results.failed += 1; // a suite that failed to load
-    rmSync(path.dirname(out), { recursive: true, force: true });
+    rmSync(path.dirname(report), { recursive: true, force: true });
   } else if (!ok) {
     results.failed += 1;
   }
+}
+
+const reportPath = () => path.join(mkdtempSync(path.join(tmpdir(), 'khela-test-')), 'report.json');
+const vitestArgs = (out) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+
+/** Runs one vitest project and adds its counts to the total. */
+function vitest(label, cwd, env = {}, extra = []) {
+  const out = reportPath();
+  const ok = run(label, 'npx', [...vitestArgs(out), ...extra], { cwd: path.join(root, cwd), env });
+  count(out, ok);
   return ok;
 }
 
@@ -109,19 +111,33 @@ function ensureChromium() {
 
 const want = (step) => only.length === 0 || only.includes(step);
 
-// The typecheck is one core's work (one project after another): it runs beside the build and
-// the smaller unit suites, which leave the second core mostly idle, and is awaited before the
-// server suites, which want both cores to themselves.
-const check = want('check') ? background('typecheck and lint', 'npm', ['run', 'check']) : undefined;
+// Two lanes on a 2-core machine, each one core's work: the typecheck and lint (one project after
+// another) and then the games' unit tests (their simulations are one long computation) run in
+// the background, beside the build and the other unit suites in the foreground. Both are awaited
+// before the server suites, which want both cores to themselves.
+const gamesReport = want('games') ? reportPath() : undefined;
+const laneSteps = [
+  ...(want('check') ? ['npm run check'] : []),
+  ...(want('games') ? [`cd packages/games && npx ${vitestArgs(gamesReport).join(' ')}`] : []),
+];
+const lane =
+  laneSteps.length > 0
+    ? background(
+        [want('check') && 'typecheck and lint', want('games') && 'games unit tests'].filter(Boolean).join(', then '),
+        'sh',
+        // Every step runs; the lane fails when any of them did.
+        ['-c', `status=0; ${laneSteps.map((c) => `(${c}) || status=1;`).join(' ')} exit $status`],
+        gamesReport,
+      )
+    : undefined;
 const built =
   (want('build') || want('size') || want('e2e')) &&
   run('production build of the web app and the back office', 'npm', ['run', 'build']);
 if (want('contract')) vitest('contract unit tests', 'packages/contract');
 if (want('client')) vitest('client unit tests', 'packages/client');
-if (want('games')) vitest('games unit tests', 'packages/games');
 if (want('web')) vitest('web tests', 'apps/web');
 if (want('admin')) vitest('admin tests', 'apps/admin');
-await check?.finish();
+await lane?.finish();
 if (want('server')) {
   vitest('server tests on embedded PGlite', 'apps/server', { KHELA_TEST_DB: 'pglite' });
   if (await reachable(5432)) {

@@ -1,13 +1,14 @@
 import { type CashierRequest, type MethodsAnswer, PSP_SIGNATURE_HEADER, PSP_TIMESTAMP_HEADER } from '@khela/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireDeposits } from '../src/modules/cashier/deposit-credit';
+import { expireDeposits, onDepositResult } from '../src/modules/cashier/deposit-credit';
 import {
   SANDBOX,
   sandboxProvider,
   signedWebhook,
   WEBHOOK_KEYS_SECONDS,
 } from '../src/modules/cashier/providers/sandbox';
+import { walletOf } from '../src/modules/wallet/accounts';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { memberWithSession } from './member-session';
@@ -241,6 +242,57 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
     });
     expect((await webhook(other.raw, other.headers)).status).toBe(409);
     expect(await balanceOf(m.id)).toBe(100000n);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('results arriving together are credited in one transaction, each once; a batch one of them breaks is credited one by one', async () => {
+    const paid = (requestId: string, txId: string) =>
+      onDepositResult(t.db, brandId, 'sandbox', {
+        kind: 'deposit',
+        requestId,
+        providerTxId: txId,
+        status: 'paid',
+        amountMinor: 100000n,
+        currency: 'BDT',
+      });
+    const writers = async (ids: string[]) => {
+      // Rows written by one transaction carry its id.
+      const r = await sql<{ n: string }>`
+        SELECT count(DISTINCT xmin::text)::text AS n FROM cashier_requests
+         WHERE id IN (${sql.join(ids.map((id) => BigInt(id)))}) AND state = 'credited'`.execute(t.db.kysely);
+      return Number(r.rows[0]?.n);
+    };
+    const players = [];
+    for (let i = 0; i < 6; i++) players.push(await memberWithSession(t.db, brandId));
+    // Registration opens a player's wallet.
+    for (const p of players) await walletOf(t.db, brandId, p.id, 'BDT');
+    // The provider's settlement account opens with the brand's first deposit through it.
+    const opening = await order(players[0]?.token ?? '', '1000');
+    expect((await paid(opening.id, 'SBXtogetherfirst')).state).toBe('credited');
+    const first = [];
+    for (const p of players) first.push(await order(p.token, '1000'));
+    // Six results in one turn, one of them twice: one transaction, each order credited once.
+    const answers = await Promise.all([
+      ...first.map((d, i) => paid(d.id, `SBXtogether0000${i}`)),
+      paid(first[2]?.id ?? '', 'SBXtogether00002'),
+    ]);
+    expect(answers.map((a) => a.state)).toEqual(Array(7).fill('credited'));
+    expect(await writers(first.map((d) => d.id)), 'the six credits were written by one transaction').toBe(1);
+    for (const [i, p] of players.entries()) expect(await balanceOf(p.id)).toBe(i === 0 ? 200000n : 100000n);
+    for (const d of first) expect(await depositTxCount(d.id)).toBe(1);
+
+    // A batch with a transaction id that is already another order's: that one is refused, the
+    // others are credited each alone.
+    const second = [];
+    for (const p of players) second.push(await order(p.token, '1000'));
+    const settled = await Promise.allSettled(
+      second.map((d, i) => paid(d.id, i === 3 ? 'SBXtogether00000' : `SBXtogether1000${i}`)),
+    );
+    expect(settled.map((s) => s.status === 'fulfilled')).toEqual([true, true, true, false, true, true]);
+    expect((settled[3] as PromiseRejectedResult).reason).toMatchObject({ code: 'DUPLICATE_TRANSACTION' });
+    for (const [i, p] of players.entries())
+      expect(await balanceOf(p.id)).toBe(i === 3 ? 100000n : i === 0 ? 300000n : 200000n);
+    expect(await writers(second.filter((_, i) => i !== 3).map((d) => d.id))).toBe(5);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -67,21 +67,39 @@ type Credited = { posted: Posted; notice: SentNotice };
 /** KH010: an account or the brand's cashier settings are not there yet; nothing moved. */
 const isNotReady = (err: unknown) => (err as { code?: string } | null)?.code === 'KH010';
 
+/** A row of the credit function, as either form of the call answers it. */
+type CreditRow = {
+  member_id: bigint;
+  tx_id: bigint;
+  outcome: 'posted' | 'replay' | 'conflict';
+  result: Record<string, string>;
+  notice_id: bigint;
+  notice_at: Date;
+  notice_params: Record<string, string>;
+  unread: string;
+};
+
+function creditedOf(row: CreditRow, c: CreditCall): Credited {
+  return {
+    posted: postedOf(row),
+    notice: {
+      brandId: c.brandId,
+      memberId: row.member_id,
+      kind: 'deposit.arrival',
+      params: row.notice_params,
+      requestId: c.requestId,
+      id: row.notice_id,
+      at: row.notice_at,
+      unread: Number(row.unread),
+    },
+  };
+}
+
 /** One call of the credit function: null when nothing moved (the state or a guard did not match). */
 async function runCredit(q: Kysely<DB>, c: CreditCall): Promise<Credited | null> {
-  type Row = {
-    member_id: bigint;
-    tx_id: bigint;
-    outcome: 'posted' | 'replay' | 'conflict';
-    result: Record<string, string>;
-    notice_id: bigint;
-    notice_at: Date;
-    notice_params: Record<string, string>;
-    unread: string;
-  };
-  let r: { rows: Row[] };
+  let r: { rows: CreditRow[] };
   try {
-    r = await q.executeQuery<Row>(
+    r = await q.executeQuery<CreditRow>(
       CompiledQuery.raw(CREDIT, [
         c.requestId,
         [...c.from],
@@ -101,20 +119,115 @@ async function runCredit(q: Kysely<DB>, c: CreditCall): Promise<Credited | null>
     throw err;
   }
   const row = r.rows[0];
-  if (!row) return null;
-  return {
-    posted: postedOf(row),
-    notice: {
-      brandId: c.brandId,
-      memberId: row.member_id,
-      kind: 'deposit.arrival',
-      params: row.notice_params,
-      requestId: c.requestId,
-      id: row.notice_id,
-      at: row.notice_at,
-      unread: Number(row.unread),
-    },
-  };
+  return row ? creditedOf(row, c) : null;
+}
+
+/** The batch form (migrations/0047-deposit-credits-together.sql): a row per item that moved. */
+const CREDIT_BATCH = preparedStatement(
+  'cashier_credit_deposits',
+  `SELECT item, member_id, tx_id, outcome, result, notice_id, notice_at, notice_params, unread
+     FROM cashier_credit_deposits($1::bigint[], $2::text[], $3::text[], $4::integer[], $5::text[], $6::bigint[], $7::text[])`,
+);
+
+/**
+ * At most this many providers' results in one transaction: enough to spread what each
+ * transaction costs over many credits, few enough that the wallets it locks are held briefly.
+ */
+const BATCH_MAX = 32;
+/**
+ * Batches written at once by one process: two keep two database connections busy (one is
+ * writing while the other commits). A second starts only once this many results wait, so that
+ * under load batches stay large; a lone result never waits.
+ */
+const IN_FLIGHT = 2;
+const SECOND_BATCH_MIN = 8;
+
+/** A provider's paid result: from an open order, with every guard of the webhook. */
+type ProviderCredit = CreditCall & { result: NonNullable<CreditCall['result']>; txId: string };
+type Waiting = { call: ProviderCredit; resolve: (done: Credited | null) => void; reject: (err: unknown) => void };
+type Batcher = { waiting: Waiting[]; running: number; scheduled: boolean };
+const batchers = new WeakMap<Database, Batcher>();
+
+/**
+ * Credits a provider's paid result together with the others that arrive while earlier batches
+ * are written (decision 0042): one transaction for all of them, as a database's group commit
+ * does for its flushes. Answers exactly as runCredit would for the item alone.
+ */
+function creditTogether(db: Database, call: ProviderCredit): Promise<Credited | null> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = { waiting: [], running: 0, scheduled: false };
+    batchers.set(db, batcher);
+  }
+  const b = batcher;
+  return new Promise((resolve, reject) => {
+    b.waiting.push({ call, resolve, reject });
+    schedule(db, b);
+  });
+}
+
+/** Starts a batch at the end of this turn of the event loop (the results of the turn join it), if one may start. */
+function schedule(db: Database, b: Batcher) {
+  if (b.scheduled || !mayStart(b)) return;
+  b.scheduled = true;
+  setImmediate(() => {
+    b.scheduled = false;
+    while (mayStart(b)) {
+      const items = b.waiting.splice(0, BATCH_MAX);
+      b.running++;
+      void creditItems(db, items).finally(() => {
+        b.running--;
+        schedule(db, b);
+      });
+    }
+  });
+}
+
+function mayStart(b: Batcher): boolean {
+  if (b.waiting.length === 0) return false;
+  if (b.running === 0) return true;
+  return b.running < IN_FLIGHT && b.waiting.length >= SECOND_BATCH_MIN;
+}
+
+/** Credits the items in one batch, or each alone (a lone item, or a batch that raised and was undone). */
+async function creditItems(db: Database, items: Waiting[]) {
+  if (items.length > 1 && (await creditBatch(db, items))) return;
+  await Promise.all(
+    items.map((w) =>
+      runCredit(db.kysely, w.call).then(
+        (done) => w.resolve(done),
+        (err) => w.reject(err),
+      ),
+    ),
+  );
+}
+
+/** The batch in one statement; false when it raised and nothing of it was written. */
+async function creditBatch(db: Database, items: Waiting[]): Promise<boolean> {
+  let rows: (CreditRow & { item: number })[];
+  try {
+    const calls = items.map((w) => w.call);
+    const r = await db.kysely.executeQuery<CreditRow & { item: number }>(
+      CompiledQuery.raw(CREDIT_BATCH, [
+        calls.map((c) => c.requestId),
+        calls.map((c) => c.actor),
+        calls.map((c) => c.txId),
+        calls.map((c) => c.brandId),
+        calls.map((c) => c.result.provider),
+        calls.map((c) => c.result.amountMinor),
+        calls.map((c) => c.result.currency),
+      ]),
+    );
+    rows = r.rows;
+  } catch {
+    return false;
+  }
+  const byItem = new Map(rows.map((row) => [row.item, row]));
+  items.forEach((w, i) => {
+    const row = byItem.get(i + 1);
+    w.resolve(row ? creditedOf(row, w.call) : null);
+  });
+  return true;
 }
 
 /** Tells the player's sockets, once the credit has committed: the header's balance and the notice. */
@@ -259,7 +372,7 @@ export async function onDepositResult(
   // first deposit through a new method) finds nothing moved and takes the careful path below.
   if (result.status === 'paid') {
     const fast = await guarded(() =>
-      runCredit(db.kysely, {
+      creditTogether(db, {
         requestId: BigInt(result.requestId),
         brandId,
         from: DEPOSIT_OPEN,
