@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything a change needs, in order, on a fresh machine too.
-//   check (typecheck + lint), then the games unit tests, beside the production build and the
-//   contract, client, web and back office unit tests → server (PGlite, then PostgreSQL; the
+//   check (typecheck + lint), then the games and back office unit tests, beside the production
+//   build and the contract, client and web unit tests → server (PGlite, then PostgreSQL; the
 //   rate limits again on Redis) → bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
 // Ends with one line 'N passed, N failed' counting every test of every suite.
 import { spawn, spawnSync } from 'node:child_process';
@@ -28,7 +28,7 @@ function run(label, cmd, args, opts = {}) {
  * process); `finish()` prints it under its label and counts the step, and the tests of the
  * vitest report it names, if any.
  */
-function background(label, cmd, args, report) {
+function background(label, cmd, args, reports = []) {
   const log = path.join(mkdtempSync(path.join(tmpdir(), 'khela-step-')), 'output.txt');
   const fd = openSync(log, 'w');
   const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd] });
@@ -46,7 +46,7 @@ function background(label, cmd, args, report) {
       console.log(`\n▶ ${label}`);
       process.stdout.write(readFileSync(log));
       rmSync(path.dirname(log), { recursive: true, force: true });
-      if (report) count(report, status === 0);
+      for (const report of reports) count(report, status === 0);
       if (status !== 0) failures.push(label);
       return status === 0;
     },
@@ -111,23 +111,28 @@ function ensureChromium() {
 
 const want = (step) => only.length === 0 || only.includes(step);
 
-// Two lanes on a 2-core machine, each one core's work: the typecheck and lint (one project after
-// another) and then the games' unit tests (their simulations are one long computation) run in
-// the background, beside the build and the other unit suites in the foreground. Both are awaited
-// before the server suites, which want both cores to themselves.
-const gamesReport = want('games') ? reportPath() : undefined;
+// Two lanes on a 2-core machine, each about one core's work and about as long as the other: the
+// typecheck and lint (one project after another), the games' unit tests (their simulations are
+// one long computation) and the back office's, in the background, beside the build and the
+// other unit suites in the foreground. Both are awaited before the server suites, which want both
+// cores to themselves.
+const laneSuites = [
+  ['games', 'games unit tests', 'packages/games'],
+  ['admin', 'admin tests', 'apps/admin'],
+].filter(([step]) => want(step));
+const laneReports = laneSuites.map(() => reportPath());
 const laneSteps = [
   ...(want('check') ? ['npm run check'] : []),
-  ...(want('games') ? [`cd packages/games && npx ${vitestArgs(gamesReport).join(' ')}`] : []),
+  ...laneSuites.map(([, , dir], i) => `cd ${dir} && npx ${vitestArgs(laneReports[i]).join(' ')}`),
 ];
 const lane =
   laneSteps.length > 0
     ? background(
-        [want('check') && 'typecheck and lint', want('games') && 'games unit tests'].filter(Boolean).join(', then '),
+        [...(want('check') ? ['typecheck and lint'] : []), ...laneSuites.map(([, label]) => label)].join(', then '),
         'sh',
         // Every step runs; the lane fails when any of them did.
         ['-c', `status=0; ${laneSteps.map((c) => `(${c}) || status=1;`).join(' ')} exit $status`],
-        gamesReport,
+        laneReports,
       )
     : undefined;
 const built =
@@ -136,7 +141,6 @@ const built =
 if (want('contract')) vitest('contract unit tests', 'packages/contract');
 if (want('client')) vitest('client unit tests', 'packages/client');
 if (want('web')) vitest('web tests', 'apps/web');
-if (want('admin')) vitest('admin tests', 'apps/admin');
 await lane?.finish();
 if (want('server')) {
   vitest('server tests on embedded PGlite', 'apps/server', { KHELA_TEST_DB: 'pglite' });
