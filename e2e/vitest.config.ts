@@ -12,6 +12,9 @@ export default defineConfig({
     // One retry for a browser test that lost a race with a busy CI machine (a proof-of-work
     // human check shares the two cores with the server and Chromium); a real fault fails twice.
     retry: 1,
+    // Tests marked concurrent (independent pages in one browser) run three at a time: enough to
+    // fill the waits, few enough for two cores.
+    maxConcurrency: 3,
     // expect.poll waits up to 10 s (vitest's default is 1 s): a lobby's first game list or a
     // pushed balance can take longer while the server and Chromium share two busy cores.
     expect: { poll: { timeout: 10_000 } },

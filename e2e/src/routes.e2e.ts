@@ -106,8 +106,10 @@ const scrollState = (page: Page) =>
 describe('routes of spec §2', () => {
   const env = useKhela();
 
+  // Each route in a context of its own: a few at once (vitest's maxConcurrency), as most of a
+  // route's time is waiting for its page to settle.
   for (const route of ROUTES) {
-    it(`${route.path} shows its page and layout without console errors`, async () => {
+    it.concurrent(`${route.path} shows its page and layout without console errors`, async ({ expect }) => {
       const { context, page, errors } = await open(env.browser);
       try {
         const response = await page.goto(`${env.khela.url}${route.path}`);

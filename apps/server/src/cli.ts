@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { fromMinor, toMinor } from '@khela/contract';
+import { ADJUSTMENT_CATEGORIES, type AdjustmentCategory, fromMinor, toMinor } from '@khela/contract';
 import { brandCommand, staffCommand, UsageError } from './cli-back-office';
 import { jobsOf } from './jobs';
 import * as provider from './modules/provider/service';
@@ -17,11 +17,13 @@ import { migrate } from './platform/migrate';
 import { embeddedDatabaseBusy, liveServerPid } from './platform/server-pid';
 
 const USAGE = `Khela operator commands (npm run khela -- <command>):
-  adjust <account> <amount> --reason "…" [--brand <merchantCode>] [--key <idempotency key>]
+  adjust <account> <amount> --reason "…" [--category <category>] [--brand <merchantCode>] [--key <idempotency key>]
       Break-glass: credits (or, with a negative amount, debits) a player's wallet from the house
       adjustment account: one balanced ledger transaction and an audit entry. The amount is in
       the brand currency, e.g. 500 or 250.50, and at most the brand's four-eyes threshold (larger
-      ones go through the back office). With --key, running the same command again moves nothing.
+      ones go through the back office). The category sets the turnover a credit asks before it
+      may be withdrawn, as in the back office: correction 0 %, compensation, goodwill and other
+      (the default) 100 %. With --key, running the same command again moves nothing.
   balance <account> [--brand <merchantCode>]
       Prints the player's wallet balance.
   ledger-check
@@ -55,6 +57,7 @@ async function main(argv: string[]): Promise<string> {
       reason: { type: 'string' },
       brand: { type: 'string' },
       key: { type: 'string' },
+      category: { type: 'string' },
       status: { type: 'string' },
       code: { type: 'string' },
       domain: { type: 'string' },
@@ -131,8 +134,15 @@ async function memberOf(db: Database, account: string | undefined, merchantCode:
   return m;
 }
 
-async function adjust(db: Database, args: string[], o: { reason?: string; brand?: string; key?: string }) {
+async function adjust(
+  db: Database,
+  args: string[],
+  o: { reason?: string; brand?: string; key?: string; category?: string },
+) {
   const [account, amountText] = args;
+  const category = (o.category ?? 'other') as AdjustmentCategory;
+  if (!ADJUSTMENT_CATEGORIES.includes(category))
+    throw new UsageError(`the category is one of ${ADJUSTMENT_CATEGORIES.join(', ')}`);
   const m = await memberOf(db, account, o.brand);
   const amount = amountText === undefined ? null : toMinor(amountText, m.currency_decimals);
   if (amount === null || amount === 0n) {
@@ -155,6 +165,7 @@ async function adjust(db: Database, args: string[], o: { reason?: string; brand?
     actor: `cli:${process.env.USER ?? 'operator'}`,
     key: o.key,
     source: 'adjustment',
+    category,
   });
   const verb = done.replayed ? 'already posted under that key; nothing moved' : 'posted';
   return `${verb}: ${m.account} now holds ${fromMinor(done.balance, m.currency_decimals)} ${m.currency}`;

@@ -744,6 +744,16 @@ describe(`withdrawal fees on ${TEST_ENGINE}`, () => {
       withdraw_hold: -100_000n,
     });
     expect(await balanceOf(p.id)).toBe(0n);
+    // What did not arrive is at most what was sent: ৳985, not the ৳1,000 asked.
+    const confirm = (remaining: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/wps/cashier/withdraw/${id}/confirm`,
+        headers: bearer(p.token),
+        payload: { outcome: 'partial', remaining },
+      });
+    expect((await confirm('985.01')).json().code).toBe('AMOUNT_OUT_OF_RANGE');
+    expect((await confirm('985')).json().value).toMatchObject({ confirmation: 'partial' });
   });
 });
 

@@ -87,6 +87,17 @@ describe(`payout accounts on ${TEST_ENGINE}`, () => {
     expect(ok.json().value.payeeName).toBe('Rahima Begum');
   });
 
+  it('refuses a first payee name outside the rules of every payee name, and binds nothing', async () => {
+    const m = await member(t.db, brandId);
+    for (const payeeName of ['Karim 2', 'Abdul_Karim']) {
+      const res = await addAccount(t.app, m.token, { methodId, accountNumber: '01912345678', payeeName });
+      expect(res.statusCode, payeeName).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ payeeName: 'validation.payeeName' });
+    }
+    expect(await payeeOf(m.id)).toBeNull();
+    expect((await call(t.app, 'GET', '/wps/cashier/payout-accounts', m.token)).json().value).toEqual([]);
+  });
+
   it('refuses a method that is off, another direction’s or another brand’s', async () => {
     const m = await member(t.db, brandId);
     const off = await withdrawMethod(t.db, brandId, false);

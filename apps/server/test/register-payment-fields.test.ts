@@ -52,6 +52,10 @@ describe(`registration's payee name and payment password on ${TEST_ENGINE}`, () 
       expect(res.json().fieldErrors).toHaveProperty('paymentPassword');
       const missing = await register(t.app, { payeeName: 'Abdul Karim' });
       expect(missing.res.json().fieldErrors).toHaveProperty('paymentPassword');
+      // A payee name meets the rules of every payee name, as a first payout account's does.
+      const digits = await register(t.app, { payeeName: 'Abdul 4', paymentPassword: '246810' });
+      expect(digits.res.statusCode).toBe(400);
+      expect(digits.res.json().fieldErrors).toEqual({ payeeName: 'validation.payeeName' });
     } finally {
       await offer(false);
     }

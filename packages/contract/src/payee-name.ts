@@ -1,3 +1,5 @@
+import { VALIDATION_KEYS } from './validation';
+
 /**
  * The payee name (spec §5 payeeName): the name on a member's bank and wallet accounts, set at
  * registration or with the first payout account and compared with every later one.
@@ -31,8 +33,9 @@ const PAYEE_NAME_SHAPE = /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u;
  */
 export function payeeNameError(name: string): string | null {
   const text = payeeText(name);
-  if (text === '') return 'validation.required';
+  if (text === '') return VALIDATION_KEYS.required;
   const length = Array.from(text).length;
-  if (length < PAYEE_NAME_MIN || length > PAYEE_NAME_MAX || !PAYEE_NAME_SHAPE.test(text)) return 'validation.payeeName';
+  if (length < PAYEE_NAME_MIN || length > PAYEE_NAME_MAX || !PAYEE_NAME_SHAPE.test(text))
+    return VALIDATION_KEYS.payeeName;
   return null;
 }

@@ -26,6 +26,8 @@ export const VALIDATION_KEYS = {
   /** A real mobile number whose dialling code is not one of the brand's (params.codes lists them). */
   mobileCountry: 'validation.mobileCountry',
   realName: 'validation.realName',
+  /** A payee name outside the rules of every payee name (payee-name.ts). */
+  payeeName: 'validation.payeeName',
   phoneFormat: 'validation.phoneFormat',
   invalidInvitationCode: 'validation.invalidInvitationCode',
   usernamePassword: 'validation.usernamePassword',

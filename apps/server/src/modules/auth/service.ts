@@ -6,6 +6,7 @@ import {
   type LoginFailureValue,
   type LoginResult,
   type NewIpVerifyBody,
+  payeeNameError,
   payeeText,
   type RegisterBody,
   VALIDATION_KEYS,
@@ -306,6 +307,9 @@ export async function register(
       const m = v === '' ? null : validateField(rules[f], v, { required: false, field: f });
       if (m) fieldErrors[f] = m.key;
     }
+  // A payee name given meets the rules of every payee name too, as a first payout account's does.
+  const payeeProblem = payeeName === '' ? null : payeeNameError(payeeName);
+  if (payeeProblem && !fieldErrors.payeeName) fieldErrors.payeeName = payeeProblem;
   const password = body.password ?? '';
   if (!fieldErrors.password) {
     const weak = passwordStrengthError(password);

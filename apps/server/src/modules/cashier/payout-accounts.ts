@@ -1,4 +1,11 @@
-import { type MethodChannel, type PayoutAccount, type PayoutAccountBody, payeeKey, payeeText } from '@khela/contract';
+import {
+  type MethodChannel,
+  type PayoutAccount,
+  type PayoutAccountBody,
+  payeeKey,
+  payeeNameError,
+  payeeText,
+} from '@khela/contract';
 import { type Kysely, sql } from 'kysely';
 import { audit } from '../../platform/audit';
 import type { BrandSnapshot } from '../../platform/brand';
@@ -106,6 +113,9 @@ export async function addPayoutAccount(
     .executeTakeFirstOrThrow();
   if (stored.payee_name !== null && payeeKey(stored.payee_name) !== payeeKey(name))
     throw new AppError('PAYEE_NAME_MISMATCH', { payeeName: 'errors.PAYEE_NAME_MISMATCH' });
+  // The first account sets the payee name: it meets the rules of every payee name.
+  const problem = stored.payee_name === null ? payeeNameError(name) : null;
+  if (problem) throw new AppError('VALIDATION_FAILED', { payeeName: problem });
   await verifyPaymentPassword(db, member.id, body.paymentPassword);
 
   const accountNumber = body.accountNumber.trim();

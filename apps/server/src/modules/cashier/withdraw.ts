@@ -22,7 +22,7 @@ import { verifyPaymentPassword } from './payment-password';
 import { cashierSettings } from './settings';
 import { moveState, recordEvent } from './transitions';
 import { feeOf, playerViews, type RequestRow } from './views';
-import { accountsFor, afterCommit, moveMoney } from './withdraw-money';
+import { accountsFor, afterCommit, moveMoney, payoutAmount } from './withdraw-money';
 
 /**
  * The player's side of withdrawals (CASHIER.md "Withdrawal"): the page's summary, the request
@@ -326,7 +326,8 @@ export async function confirmWithdrawal(
     remaining = toMinor(body.remaining ?? '', brand.info.currencyDecimals);
     if (remaining === null || remaining <= 0n)
       throw new AppError('VALIDATION_FAILED', { remaining: 'validation.invalid' });
-    if (remaining > row.amount_minor)
+    // What did not arrive is at most what was sent: the amount less a fee the player bears.
+    if (remaining > payoutAmount(row))
       throw new AppError('AMOUNT_OUT_OF_RANGE', { remaining: 'errors.AMOUNT_OUT_OF_RANGE' });
   }
   if (body.outcome === 'not_received') {

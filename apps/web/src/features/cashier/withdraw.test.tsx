@@ -207,6 +207,26 @@ describe('the withdraw page', () => {
     );
   });
 
+  it('refuses a missing amount over what was sent (the amount less the player’s fee) on its field', async () => {
+    const paid = {
+      ...withdrawal,
+      state: 'paid' as const,
+      reason: null,
+      canConfirm: true,
+      amount: '500.00',
+      fee: '10.00',
+      net: '490.00',
+    };
+    const { sent } = page([stub(cashierRequestsCall, { list: [paid], next: null })]);
+    renderApp('/?centre=member&page=withdraw');
+    const dialog = await centre();
+    await userEvent.click(await within(dialog).findByRole('radio', { name: 'Partly received' }));
+    await userEvent.type(within(dialog).getByLabelText('Amount that did not arrive'), '495');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('Enter the amount missing, up to the amount sent.')).toBeTruthy();
+    expect(sentTo(sent, withdrawConfirmCall)).toEqual([]);
+  });
+
   it('checks a not-received proof in the browser: a PDF is refused on its field', async () => {
     const paid = { ...withdrawal, state: 'paid' as const, reason: null, canConfirm: true };
     const { sent } = page([stub(cashierRequestsCall, { list: [paid], next: null })]);

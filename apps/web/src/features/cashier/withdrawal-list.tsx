@@ -139,7 +139,7 @@ function ConfirmReceipt({ request: r, unit }: { request: CashierRequest; unit: U
     const body: { outcome: typeof outcome; remaining?: string; proof?: string } = { outcome };
     if (outcome === 'partial') {
       const left = typedAmount(remaining, i18n.language, unit.decimals);
-      if (left === null || left <= 0n || left > minor(r.amount, unit.decimals)) {
+      if (left === null || left <= 0n || left > minor(r.net, unit.decimals)) {
         setError({ field: 'remaining', text: t('cashier.confirmation.remainingRange') });
         return;
       }
