@@ -149,7 +149,9 @@ export async function layoutOf(page: Page, lang: Lang = 'bn'): Promise<Layout> {
 
 /** Waits until the network is quiet and the webfonts have settled. */
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  // Up to 30 s: on a busy two-core machine the page's last calls can take longer than the 10 s
+  // a single wait is given elsewhere.
+  await page.waitForLoadState('networkidle', { timeout: 30_000 });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
