@@ -5,8 +5,11 @@ export default defineConfig({
     include: ['src/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Each file starts a server and a browser: one file at a time on a 2-core machine.
-    fileParallelism: false,
+    // Each file starts its own server (on its own copy of the database) and browser: two files at
+    // a time. Much of a browser test is waiting (for a round on the server's clock, a pushed
+    // balance, a page's calls), so two of them share the two cores well.
+    fileParallelism: true,
+    maxWorkers: 2,
     // One migrated, demo-seeded database for the run; each file's server starts from a copy.
     globalSetup: ['src/global-setup.ts'],
     // One retry for a browser test that lost a race with a busy CI machine (a proof-of-work

@@ -2,7 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { invalidateBrandCache } from '../../apps/server/src/platform/brand';
@@ -100,6 +107,8 @@ export async function openPage(
   const { popups, ...contextOptions } = opts;
   const context = await browser.newContext({ viewport: DESKTOP, ...contextOptions });
   if (!popups) await context.addInitScript(() => sessionStorage.setItem('noticePopupSeen', '1'));
+  // Every page of the context, popups and second tabs too, has its requests followed.
+  context.on('page', followRequests);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
@@ -107,4 +116,60 @@ export async function openPage(
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
+}
+
+/**
+ * Each page's requests to the network still waiting for their answer, and when the last one
+ * started or ended. Playwright's own 'networkidle' also waits for `blob:` loads, and the human
+ * check's proof-of-work worker, loaded from a blob and ended once it has solved, can leave one
+ * counted as waiting for good: the page then never reads as quiet. A blob or data URL is no
+ * network traffic, so it is not followed here.
+ */
+type Traffic = { waiting: Map<Request, number>; lastChange: number };
+const traffic = new WeakMap<Page, Traffic>();
+const isNetwork = (r: Request) => /^https?:/.test(r.url());
+/** How long no request may start or end before a page counts as quiet (as 'networkidle'). */
+const QUIET_MS = 500;
+
+function followRequests(page: Page) {
+  const t: Traffic = { waiting: new Map(), lastChange: Date.now() };
+  traffic.set(page, t);
+  const ended = (r: Request) => {
+    if (t.waiting.delete(r)) t.lastChange = Date.now();
+  };
+  page.on('request', (r) => {
+    if (!isNetwork(r)) return;
+    t.waiting.set(r, Date.now());
+    t.lastChange = Date.now();
+  });
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+}
+
+/** How many of `page`'s requests to the network are waiting for their answer. */
+export function requestsWaiting(page: Page): number {
+  return traffic.get(page)?.waiting.size ?? 0;
+}
+
+/**
+ * Resolves once `page` has loaded and no request of its has started or ended for QUIET_MS;
+ * after `timeoutMs` fails naming what it was still waiting for.
+ */
+export async function networkQuiet(page: Page, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  await page.waitForLoadState('load', { timeout: timeoutMs });
+  const t = traffic.get(page);
+  if (!t) throw new Error('networkQuiet: the page is not of a context openPage() made');
+  for (;;) {
+    const now = Date.now();
+    if (t.waiting.size === 0 && now - t.lastChange >= QUIET_MS) return;
+    if (now > deadline) {
+      const waiting = [...t.waiting]
+        .sort((a, b) => a[1] - b[1])
+        .map(([r, at]) => `${r.method()} ${r.url()} (${now - at} ms)`);
+      throw new Error(`the network did not go quiet in ${timeoutMs} ms; in flight: ${waiting.join(', ') || 'nothing'}`);
+    }
+    // The next moment the page could be quiet, or a short look again while a request waits.
+    await new Promise((resolve) => setTimeout(resolve, t.waiting.size === 0 ? QUIET_MS - (now - t.lastChange) : 50));
+  }
 }

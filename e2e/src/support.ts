@@ -4,7 +4,7 @@ import { formatter } from '@khela/contract/format';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import { hashPassword } from '../../apps/server/src/platform/passwords';
-import { type Khela, launchChromium, openPage, startKhela } from './harness';
+import { type Khela, launchChromium, networkQuiet, openPage, requestsWaiting, startKhela } from './harness';
 
 /** The two languages the demo brand offers (spec §1: BN default, EN). */
 export type Lang = 'bn' | 'en';
@@ -151,24 +151,18 @@ export async function layoutOf(page: Page, lang: Lang = 'bn'): Promise<Layout> {
 export async function settle(page: Page): Promise<void> {
   // Up to 30 s: on a busy two-core machine the page's last calls can take longer than the 10 s
   // a single wait is given elsewhere.
-  await page.waitForLoadState('networkidle', { timeout: 30_000 });
+  await networkQuiet(page, 30_000);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 /**
- * Follows the page's requests from now on; `answered()` resolves once none is still waiting.
- * A test that ends the session on the server (a password change) waits for it first: a call
- * the page sent just before would otherwise be answered 401, which the browser logs as a
- * console error.
+ * Waits for the page's requests, once none is still waiting. A test that ends the session on the
+ * server (a password change) waits for it first: a call the page sent just before would
+ * otherwise be answered 401, which the browser logs as a console error.
  */
 export function trackCalls(page: Page): { answered(): Promise<void> } {
-  const pending = new Set<unknown>();
-  const done = (r: unknown) => pending.delete(r);
-  page.on('request', (r) => pending.add(r));
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
   return {
-    answered: () => expect.poll(() => pending.size, { message: 'calls still waiting for an answer' }).toBe(0),
+    answered: () => expect.poll(() => requestsWaiting(page), { message: 'calls still waiting for an answer' }).toBe(0),
   };
 }
 
