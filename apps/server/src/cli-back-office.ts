@@ -4,8 +4,7 @@ import type { Database } from './platform/db';
 
 /**
  * The operator commands that start a real brand (BACK-OFFICE.md "Starting a real brand"):
- * `brand create` and `staff create`. Apart from cli.ts, which runs on import, so tests call them
- * on their own database.
+ * `brand create` and `staff create`, callable on their own database (as the tests do).
  */
 
 /** A mistake in the command line: printed with the usage. */

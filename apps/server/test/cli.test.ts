@@ -4,22 +4,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { INHOUSE_VENDOR } from '@khela/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCommand } from '../src/cli-commands';
 import * as provider from '../src/modules/provider/service';
 import { type Database, openDatabase } from '../src/platform/db';
 import { openTestPglite, TEST_ENGINE } from './harness';
 
-// The operator commands run as their own process over the embedded database, as an operator
-// would run them (npm run khela -- …).
+// The operator commands over the embedded database (npm run khela -- …). Each opens and closes
+// the data directory as its own process would; the process itself (what it prints and its exit
+// code) is started for real once, below, and the commands run in this one, which is much faster.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-cli-'));
-const cli = path.resolve(__dirname, '../src/cli.ts');
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
 
-function khela(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  return { code: r.status, out: r.stdout.trim(), err: r.stderr.trim() };
-}
+const khela = (...args: string[]) => runCommand(args, env);
 
 /** A win far over the demo brand's caps, made by the in-house vendor for `account`: it is held. */
 async function heldWin(db: Database, account: string, txId: string) {
@@ -52,17 +48,19 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('npm run khela', () => {
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('credits and debits a wallet through the ledger, and says so', () => {
-    expect(khela('balance', 'demo1234').out).toBe('demo1234: 10000.00 BDT');
-    const credit = khela('adjust', 'DEMO1234', '250.50', '--reason', 'welcome bonus', '--key', 'cli-test-1');
+  it('credits and debits a wallet through the ledger, and says so', async () => {
+    expect((await khela('balance', 'demo1234')).out).toBe('demo1234: 10000.00 BDT');
+    const credit = await khela('adjust', 'DEMO1234', '250.50', '--reason', 'welcome bonus', '--key', 'cli-test-1');
     expect(credit).toMatchObject({ code: 0, out: 'posted: demo1234 now holds 10250.50 BDT' });
-    const again = khela('adjust', 'demo1234', '250.50', '--reason', 'welcome bonus', '--key', 'cli-test-1');
+    const again = await khela('adjust', 'demo1234', '250.50', '--reason', 'welcome bonus', '--key', 'cli-test-1');
     expect(again.out).toBe('already posted under that key; nothing moved: demo1234 now holds 10250.50 BDT');
-    expect(khela('adjust', 'demo1234', '-0.50', '--reason', 'fee').out).toBe('posted: demo1234 now holds 10250.00 BDT');
-    expect(khela('ledger-check')).toMatchObject({ code: 0, out: expect.stringMatching(/^ledger ok/) });
+    expect((await khela('adjust', 'demo1234', '-0.50', '--reason', 'fee')).out).toBe(
+      'posted: demo1234 now holds 10250.00 BDT',
+    );
+    expect(await khela('ledger-check')).toMatchObject({ code: 0, out: expect.stringMatching(/^ledger ok/) });
   }, 60_000);
 
-  it('refuses bad input with a reason and moves nothing', () => {
+  it('refuses bad input with a reason and moves nothing', async () => {
     const cases = [
       ['adjust', 'demo1234', '1.005', '--reason', 'x'],
       ['adjust', 'demo1234', '5'],
@@ -71,17 +69,19 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('npm run khela', () => {
       ['launch-rockets'],
     ];
     for (const args of cases) {
-      const r = khela(...args);
+      const r = await khela(...args);
       expect(r.code, args.join(' ')).toBe(1);
       expect(r.err.length).toBeGreaterThan(0);
       expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
     }
-    expect(khela('balance', 'demo1234').out).toBe('demo1234: 10250.00 BDT');
+    expect((await khela('balance', 'demo1234')).out).toBe('demo1234: 10250.00 BDT');
   }, 60_000);
 
   it('asks the turnover of the category: a correction none, the default (other) once', async () => {
-    expect(khela('adjust', 'demo1234', '40', '--reason', 'wrong debit', '--category', 'correction').code).toBe(0);
-    expect(khela('adjust', 'demo1234', '-40', '--reason', 'undo the test correction').code).toBe(0);
+    expect((await khela('adjust', 'demo1234', '40', '--reason', 'wrong debit', '--category', 'correction')).code).toBe(
+      0,
+    );
+    expect((await khela('adjust', 'demo1234', '-40', '--reason', 'undo the test correction')).code).toBe(0);
     const db = await openDatabase({ dataDir });
     try {
       const rows = await db.kysely
@@ -98,17 +98,17 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('npm run khela', () => {
     }
   }, 60_000);
 
-  it('leaves an adjustment above the four-eyes threshold to the back office and moves nothing', () => {
+  it('leaves an adjustment above the four-eyes threshold to the back office and moves nothing', async () => {
     for (const amount of ['10000.01', '-10000.01']) {
-      const r = khela('adjust', 'demo1234', amount, '--reason', 'large correction');
+      const r = await khela('adjust', 'demo1234', amount, '--reason', 'large correction');
       expect(r.code).toBe(1);
       expect(r.err).toMatch(/above the brand's four-eyes threshold of 10000\.00 BDT/);
     }
-    expect(khela('balance', 'demo1234').out).toBe('demo1234: 10250.00 BDT');
+    expect((await khela('balance', 'demo1234')).out).toBe('demo1234: 10250.00 BDT');
   }, 60_000);
 
-  it('lists held wins and releases or voids each once', () => {
-    const list = khela('held-wins');
+  it('lists held wins and releases or voids each once', async () => {
+    const list = await khela('held-wins');
     expect(list.code, list.err).toBe(0);
     const rows = list.out.split('\n');
     expect(rows[0]).toMatch(/^ID\s+HELD\s+VENDOR\s+TX\s+ACCOUNT/);
@@ -116,29 +116,52 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('npm run khela', () => {
     const [first, second] = rows.slice(1).map((r) => r.split(/\s+/)[0] as string);
     expect(list.out).toMatch(/cli-held-1\s+weak1234\s+slot\s+r-cli-held-1\s+1\.00\s+1000000\.00\s+BDT\s+ratio/);
 
-    expect(khela('release-win', first as string)).toMatchObject({ code: 1, err: expect.stringContaining('--reason') });
-    const released = khela('release-win', first as string, '--reason', 'checked with the vendor');
+    expect(await khela('release-win', first as string)).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('--reason'),
+    });
+    const released = await khela('release-win', first as string, '--reason', 'checked with the vendor');
     expect(released).toMatchObject({
       code: 0,
       out: expect.stringMatching(
         /^released: held win \d+ \(JL cli-held-1, 1000000\.00 BDT\) paid to weak1234, who now holds 1009998\.00 BDT$/,
       ),
     });
-    expect(khela('release-win', first as string, '--reason', 'again').out).toMatch(/^already released; nothing moved/);
-    expect(khela('void-win', first as string, '--reason', 'too late')).toMatchObject({
+    expect((await khela('release-win', first as string, '--reason', 'again')).out).toMatch(
+      /^already released; nothing moved/,
+    );
+    expect(await khela('void-win', first as string, '--reason', 'too late')).toMatchObject({
       code: 1,
       err: 'refused: CONFLICT',
     });
-    const voided = khela('void-win', second as string, '--reason', 'forged round');
+    const voided = await khela('void-win', second as string, '--reason', 'forged round');
     expect(voided.out).toMatch(/^voided: held win \d+ \(JL cli-held-2, 1000000\.00 BDT\) went to the house/);
-    expect(khela('held-wins').out).toBe('no held wins in brand khela');
-    expect(khela('held-wins', '--status', 'voided').out).toContain('forged round');
+    expect((await khela('held-wins')).out).toBe('no held wins in brand khela');
+    expect((await khela('held-wins', '--status', 'voided')).out).toContain('forged round');
   }, 180_000);
 
-  it('will not open the embedded database while a server has it', () => {
-    writeFileSync(path.join(dataDir, 'server.pid'), String(process.pid));
+  it('runs as its own process: prints the answer, or a reason with exit code 1 and no stack trace', () => {
+    const cli = path.resolve(__dirname, '../src/cli.ts');
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], { env, encoding: 'utf8' });
+    const ok = run('balance', 'demo1234');
+    expect({ status: ok.status, out: ok.stdout, err: ok.stderr }).toEqual({
+      status: 0,
+      out: 'demo1234: 10250.00 BDT\n',
+      err: '',
+    });
+    const bad = run('adjust', 'demo1234', '1.005', '--reason', 'x');
+    expect(bad.status).toBe(1);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toMatch(/^\S.*\n/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('will not open the embedded database while a server has it', async () => {
+    // A live process other than this one (which the check rightly takes for itself): the runner's.
+    writeFileSync(path.join(dataDir, 'server.pid'), String(process.ppid));
     try {
-      const r = khela('balance', 'demo1234');
+      const r = await khela('balance', 'demo1234');
       expect(r.code).toBe(1);
       expect(r.err).toContain('stop it first');
     } finally {

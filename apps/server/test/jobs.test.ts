@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { runCommand } from '../src/cli-commands';
 import { jobsOf } from '../src/jobs';
 import { loadConfig } from '../src/platform/config';
 import { type Database, openDatabase } from '../src/platform/db';
@@ -517,24 +517,20 @@ describe("the server's jobs", () => {
 });
 
 describe('npm run khela -- jobs', () => {
-  const cli = path.resolve(__dirname, '../src/cli.ts');
-
   it('lists every job with its schedule, last run, next run and failures, and one job’s runs', async () => {
-    // The operator's command runs as its own process over the database, as an operator runs it.
+    // The operator's command over the database, opened and closed as its own process would (the
+    // process itself is cli.test.ts's).
     const dataDir = t.url ? null : mkdtempSync(path.join(tmpdir(), 'khela-jobs-'));
     const db = dataDir ? await openTestPglite({ dataDir }) : t.db;
     try {
       const jobs = jobsOf(config);
       await createScheduler({ db, config, jobs, log: recordingLog().log }).tick();
       if (dataDir) await db.close();
-      const khela = (...args: string[]) =>
-        spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
-          env: { ...process.env, DATA_DIR: dataDir ?? '', DATABASE_URL: t.url ?? '', LOG_LEVEL: 'silent' },
-          encoding: 'utf8',
-        });
-      const list = khela('jobs');
-      expect(list.status, list.stderr).toBe(0);
-      const lines = list.stdout.trim().split('\n');
+      const env = { ...process.env, DATA_DIR: dataDir ?? '', DATABASE_URL: t.url ?? '', LOG_LEVEL: 'silent' };
+      const khela = (...args: string[]) => runCommand(args, env);
+      const list = await khela('jobs');
+      expect(list.code, list.err).toBe(0);
+      const lines = list.out.split('\n');
       expect(lines[0]).toMatch(/^JOB\s+SCHEDULE\s+CATCH-UP\s+LAST RUN\s+STATUS\s+FINISHED\s+NEXT RUN\s+FAILING/);
       for (const job of jobs) {
         const line = lines.find((l) => l.startsWith(`${job.name} `));
@@ -542,13 +538,13 @@ describe('npm run khela -- jobs', () => {
         expect(line).toContain('succeeded');
         expect(line).toContain(job.description);
       }
-      const one = khela('jobs', 'captchas-sweep');
-      expect(one.status, one.stderr).toBe(0);
-      expect(one.stdout).toMatch(/^PERIOD\s+STATUS\s+ATTEMPTS/);
-      expect(one.stdout).toMatch(/\d{4}-\d\d-\d\dT\d\d:\d0Z\s+succeeded\s+1\s+.*\{"deleted":0\}/);
-      const unknown = khela('jobs', 'no-such-job');
-      expect(unknown.status).toBe(1);
-      expect(unknown.stderr).toContain("no job 'no-such-job'");
+      const one = await khela('jobs', 'captchas-sweep');
+      expect(one.code, one.err).toBe(0);
+      expect(one.out).toMatch(/^PERIOD\s+STATUS\s+ATTEMPTS/);
+      expect(one.out).toMatch(/\d{4}-\d\d-\d\dT\d\d:\d0Z\s+succeeded\s+1\s+.*\{"deleted":0\}/);
+      const unknown = await khela('jobs', 'no-such-job');
+      expect(unknown.code).toBe(1);
+      expect(unknown.err).toContain("no job 'no-such-job'");
     } finally {
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     }
