@@ -13,12 +13,12 @@ const INCLUDE = ['src/**/*.test.ts', 'test/**/*.test.ts'];
  */
 const OWN_PROCESS = /\bvi\.(mock|stubEnv|stubGlobal)\(|process\.env\.\w+\s*=(?!=)|delete process\.env/;
 function testFiles(dir: string): string[] {
-  return readdirSync(path.join(__dirname, dir), { recursive: true, encoding: 'utf8' })
+  return readdirSync(path.join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.ts'))
     .map((f) => `${dir}/${f.split(path.sep).join('/')}`);
 }
 const isolated = [...testFiles('src'), ...testFiles('test')].filter((f) =>
-  OWN_PROCESS.test(readFileSync(path.join(__dirname, f), 'utf8')),
+  OWN_PROCESS.test(readFileSync(path.join(import.meta.dirname, f), 'utf8')),
 );
 
 export default defineConfig({

@@ -4,7 +4,7 @@
  * provider's arrives, through the whole POST /psp/sandbox/webhook route
  * (signature over the raw body, the order's checks, the state move, the ledger posting keyed
  * `deposit:<id>`, the turnover requirement and the notice; results arriving together share one
- * transaction, decision 0042) — spread over
+ * transaction, decisions 0042 and 0043) — spread over
  * 1,000 players, against a raw two-row transfer in one transaction on the same PostgreSQL,
  * 32 concurrent clients, in alternating one-second windows (target ≥ 0.5×). The ledger's
  * invariants are checked afterwards.

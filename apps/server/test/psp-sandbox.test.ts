@@ -8,7 +8,7 @@ import {
   signedWebhook,
   WEBHOOK_KEYS_SECONDS,
 } from '../src/modules/cashier/providers/sandbox';
-import { walletOf } from '../src/modules/wallet/accounts';
+import { systemAccount, walletOf } from '../src/modules/wallet/accounts';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { createTestApp, TEST_ENGINE, type TestApp } from './harness';
 import { memberWithSession } from './member-session';
@@ -96,6 +96,17 @@ async function webhook(raw: string, headers: Record<string, string>) {
   const res = await fetch(`${base}/psp/sandbox/webhook`, { method: 'POST', headers, body: raw });
   return { status: res.status, text: await res.text() };
 }
+
+/** A provider's paid result for an order of ৳1,000, as the webhook hands it on. */
+const paid = (requestId: string, txId: string) =>
+  onDepositResult(t.db, brandId, 'sandbox', {
+    kind: 'deposit',
+    requestId,
+    providerTxId: txId,
+    status: 'paid',
+    amountMinor: 100000n,
+    currency: 'BDT',
+  });
 
 describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
   it('serves a checkout page in the brand language with the amount and three plain form buttons, no script', async () => {
@@ -246,15 +257,6 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
   });
 
   it('results arriving together are credited in one transaction, each once; a batch one of them breaks is credited one by one', async () => {
-    const paid = (requestId: string, txId: string) =>
-      onDepositResult(t.db, brandId, 'sandbox', {
-        kind: 'deposit',
-        requestId,
-        providerTxId: txId,
-        status: 'paid',
-        amountMinor: 100000n,
-        currency: 'BDT',
-      });
     const writers = async (ids: string[]) => {
       // Rows written by one transaction carry its id.
       const r = await sql<{ n: string }>`
@@ -293,6 +295,74 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
     for (const [i, p] of players.entries())
       expect(await balanceOf(p.id)).toBe(i === 3 ? 100000n : i === 0 ? 300000n : 200000n);
     expect(await writers(second.filter((_, i) => i !== 3).map((d) => d.id))).toBe(5);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a batch answers as the single credits would: two orders of one player, a fee each side bears, an order sent twice', async () => {
+    const [a, b] = [await memberWithSession(t.db, brandId), await memberWithSession(t.db, brandId)];
+    for (const p of [a, b]) await walletOf(t.db, brandId, p.id, 'BDT');
+    await systemAccount(t.db, brandId, 'cashier_fee', 'BDT');
+    // Each player starts with one credited deposit, so one unread notice.
+    for (const p of [a, b]) {
+      const d = await order(p.token, '1000');
+      await paid(d.id, `SBXsetfirst${d.id}`);
+    }
+    const [a1, a2, b1] = [await order(a.token, '1000'), await order(a.token, '1000'), await order(b.token, '1000')];
+    const fee = (id: string, minor: number, bearer: string) =>
+      sql`
+      UPDATE cashier_requests SET fee_minor = ${minor}, fee_bearer = ${bearer} WHERE id = ${BigInt(id)}`.execute(
+        t.db.kysely,
+      );
+    await fee(a2.id, 5000, 'player');
+    await fee(b1.id, 3000, 'operator');
+    const items = [a2, b1, a1, a1];
+    const r = await sql<{
+      item: number;
+      member_id: bigint;
+      tx_id: bigint;
+      outcome: string;
+      result: Record<string, string | number>;
+      notice_params: Record<string, string>;
+      unread: string;
+    }>`SELECT * FROM cashier_credit_deposits(
+         ${items.map((d) => d.id)}::bigint[], ${items.map(() => 'provider:sandbox')}::text[],
+         ${items.map((d) => `SBXset${d.id}`)}::text[], ${items.map(() => brandId)}::integer[],
+         ${items.map(() => SANDBOX)}::text[], ${items.map(() => '100000')}::bigint[], ${items.map(() => 'BDT')}::text[])
+       ORDER BY item`.execute(t.db.kysely);
+    // The order sent twice answers once; a player's orders go in their order, each posting with
+    // the balance it left and each notice with the unread count it made.
+    expect(
+      r.rows.map((x) => [x.item, x.member_id, x.outcome, String(Object.values(x.result)[0]), String(x.unread)]),
+    ).toEqual([
+      [1, a.id, 'posted', '295000', '3'],
+      [2, b.id, 'posted', '200000', '2'],
+      [3, a.id, 'posted', '200000', '2'],
+    ]);
+    expect(r.rows.map((x) => x.notice_params.amount)).toEqual(['950.00', '1000.00', '1000.00']);
+    const legs = async (id: string) =>
+      (
+        await sql<{ account: string; amount: bigint }>`
+          SELECT CASE WHEN a.member_id IS NULL THEN a.code ELSE 'wallet' END AS account, p.amount FROM postings p
+            JOIN ledger_transactions x ON x.id = p.tx_id JOIN ledger_accounts a ON a.id = p.account_id
+           WHERE x.idempotency_key = ${`deposit:${id}`} ORDER BY a.member_id NULLS LAST, a.code`.execute(t.db.kysely)
+      ).rows.map((x) => [x.account, x.amount]);
+    expect(await legs(a2.id)).toEqual([
+      ['wallet', 95000n],
+      ['psp:sandbox', -95000n],
+    ]);
+    expect(await legs(b1.id)).toEqual([
+      ['wallet', 100000n],
+      ['cashier_fee', -3000n],
+      ['psp:sandbox', -97000n],
+    ]);
+    const required = await sql<{ source_key: string; required_minor: bigint }>`
+      SELECT source_key, required_minor FROM turnover_requirements
+       WHERE source_key IN (${sql.join([a1, a2, b1].map((d) => `deposit:${d.id}`))}) ORDER BY id`.execute(t.db.kysely);
+    expect(required.rows.map((x) => [x.source_key, x.required_minor])).toEqual([
+      [`deposit:${a1.id}`, 100000n],
+      [`deposit:${a2.id}`, 95000n],
+      [`deposit:${b1.id}`, 100000n],
+    ]);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -122,7 +122,7 @@ async function runCredit(q: Kysely<DB>, c: CreditCall): Promise<Credited | null>
   return row ? creditedOf(row, c) : null;
 }
 
-/** The batch form (migrations/0047-deposit-credits-together.sql): a row per item that moved. */
+/** The batch form (migrations/0048-deposit-credits-set-based.sql): a row per item that moved. */
 const CREDIT_BATCH = preparedStatement(
   'cashier_credit_deposits',
   `SELECT item, member_id, tx_id, outcome, result, notice_id, notice_at, notice_params, unread
