@@ -103,8 +103,12 @@ function chainOf(seed: string, length: number): string[] {
   return chain;
 }
 
-/** Chains already expanded in this process: a chain is expanded once, not per round. */
-const chains = new Map<bigint, string[]>();
+/**
+ * Chains already expanded in this process: a chain is expanded once, not per round. Keyed by the
+ * chain's terminating hash, which names it whatever database it is in (two databases opened by
+ * one process — the tests' — each have a chain 1).
+ */
+const chains = new Map<string, string[]>();
 
 async function nextHash(env: CrashEnv, brandId: number) {
   let c = await currentChain(env.db, brandId);
@@ -117,13 +121,13 @@ async function nextHash(env: CrashEnv, brandId: number) {
       terminatingHash: hashes[0] as string,
       length: env.timing.chainLength,
     });
-    chains.set(id, hashes);
+    chains.set(hashes[0] as string, hashes);
     c = { id, seed, terminatingHash: hashes[0] as string, length: env.timing.chainLength, used: 0 };
   }
-  let hashes = chains.get(c.id);
+  let hashes = chains.get(c.terminatingHash);
   if (!hashes) {
     hashes = chainOf(c.seed, c.length);
-    chains.set(c.id, hashes);
+    chains.set(c.terminatingHash, hashes);
   }
   const index = c.used + 1;
   return { chainId: c.id, index, hash: hashes[index] as string };
