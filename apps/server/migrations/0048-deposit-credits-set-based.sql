@@ -3,8 +3,8 @@
 --
 -- In 0047 a batch of 32 ran 32 × eight statements: each pays the executor's start-up, its plan's
 -- locks and its index descents one at a time, and that was most of a credit's 460–640 µs of
--- database work against a raw transfer's 160–250 µs. Here the batch is four statements whatever
--- its size:
+-- database work against a raw transfer's 160–250 µs. Here the batch is three statements
+-- whatever its size:
 --  1. The move of every order whose guards hold (as in 0046: brand, provider, amount, currency,
 --     no other transaction id, no responsible-play rows), its event, and what the rest needs,
 --     each read by its unique key.
@@ -20,9 +20,10 @@
 -- alone through cashier_credit_deposit(), whose answers are the reference: an account or the
 -- settings row not there yet (KH010, as before); a key already taken, a net credit that is not
 -- positive or a wallet without its balance row (KH012: none happens in a working site, and the
--- single path says precisely what is wrong). An item whose guards do not match answers no row,
--- as before, and the server reads its order to say why; of one order sent twice in a batch the
--- first is credited and the second answers no row.
+-- single path says precisely what is wrong), or one order sent twice with different contents
+-- (KH012: the single path tries each copy in turn). An item whose guards do not match answers no
+-- row, as before, and the server reads its order to say why; of one order sent twice alike the
+-- first is credited and the second answers no row, as before.
 --
 -- Each batch's answers are the single credit's: the same transaction per credit, the same
 -- postings and balances after, the same requirement, the same notice and unread count.
@@ -44,6 +45,7 @@ DECLARE
   v_moved integer;
   v_unready integer;
   v_unfit integer;
+  v_mixed integer;
   v_answered integer;
 BEGIN
   -- Statement 1: the moves, their events, and each moved order's accounts, settings and legs.
@@ -79,7 +81,9 @@ BEGIN
   ), ctx AS (
     -- Players, then orders: the order the single credits ran in, and the postings' order.
     SELECT l.*, row_number() OVER (ORDER BY l.member_id, l.id)::integer AS ord,
-           (SELECT a.id FROM ledger_accounts a WHERE a.member_id = l.member_id AND a.currency = l.currency) AS wallet,
+           -- The player's wallet in the order's brand, as ledger_post() reads every leg.
+           (SELECT a.id FROM ledger_accounts a
+             WHERE a.member_id = l.member_id AND a.brand_id = l.brand_id AND a.currency = l.currency) AS wallet,
            (SELECT a.id FROM ledger_accounts a
              WHERE a.brand_id = l.brand_id AND a.member_id IS NULL AND a.currency = l.currency
                AND a.code = CASE WHEN l.provider IS NULL THEN 'bank:' || coalesce(l.method_id, 0) ELSE 'psp:' || l.provider END
@@ -92,7 +96,12 @@ BEGIN
            x.name_en AS method_en, x.name_bn AS method_bn
       FROM legs l LEFT JOIN cashier_methods x ON x.id = l.method_id
   )
-  SELECT count(*),
+  SELECT (SELECT count(*) FROM (
+            SELECT 1 FROM unnest(p_requests, p_actors, p_tx_ids, p_brands, p_providers, p_amounts, p_currencies)
+                          AS u(id, actor, tx, brand, provider, amount, currency)
+             GROUP BY u.id HAVING count(DISTINCT ROW(u.actor, u.tx, u.brand, u.provider, u.amount, u.currency)) > 1
+         ) mixed),
+         count(*),
          count(*) FILTER (WHERE c.wallet IS NULL OR c.source IS NULL OR c.pct IS NULL OR c.decimals IS NULL
                                 OR (c.fee_posted <> 0 AND c.fee_account IS NULL)),
          count(*) FILTER (WHERE c.net <= 0),
@@ -112,8 +121,13 @@ BEGIN
              'currency', c.currency, 'method', coalesce(c.method_en, ''),
              'method_en', coalesce(c.method_en, ''), 'method_bn', coalesce(c.method_bn, ''))
          )::cashier_credit_item)
-    INTO v_moved, v_unready, v_unfit, v_items
+    INTO v_mixed, v_moved, v_unready, v_unfit, v_items
     FROM ctx c;
+  -- Two copies of one order that differ: the batch tried only the first, the single path tries
+  -- each in turn (the first may fail a guard the second passes).
+  IF v_mixed > 0 THEN
+    RAISE EXCEPTION 'an order sent twice in the batch with different contents: credit each alone' USING ERRCODE = 'KH012';
+  END IF;
   IF v_moved = 0 THEN
     RETURN;
   END IF;
@@ -153,7 +167,9 @@ BEGIN
        WHERE w.account_id = s.wallet
       RETURNING w.account_id, w.balance
     ), wallet_postings AS (
-      -- Each credit's balance after: the wallet's new balance less the credits after it.
+      -- Each credit's balance after: the wallet's new balance less the credits after it. The
+      -- sort below the insert hands out the postings' ids in the batch's order, which orders a
+      -- wallet's postings.
       INSERT INTO postings (tx_id, account_id, amount, balance_after)
         SELECT c.tx, c.wallet, c.net,
                w.balance - coalesce(sum(c.net) OVER (PARTITION BY c.wallet ORDER BY c.ord

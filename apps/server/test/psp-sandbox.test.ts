@@ -298,7 +298,7 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
-  it('a batch answers as the single credits would: two orders of one player, a fee each side bears, an order sent twice', async () => {
+  it('a batch answers as the single credits would: two orders of one player, a fee each side bears, an order sent twice, a guard that fails', async () => {
     const [a, b] = [await memberWithSession(t.db, brandId), await memberWithSession(t.db, brandId)];
     for (const p of [a, b]) await walletOf(t.db, brandId, p.id, 'BDT');
     await systemAccount(t.db, brandId, 'cashier_fee', 'BDT');
@@ -307,7 +307,12 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
       const d = await order(p.token, '1000');
       await paid(d.id, `SBXsetfirst${d.id}`);
     }
-    const [a1, a2, b1] = [await order(a.token, '1000'), await order(a.token, '1000'), await order(b.token, '1000')];
+    const [a1, a2, b1, b2] = [
+      await order(a.token, '1000'),
+      await order(a.token, '1000'),
+      await order(b.token, '1000'),
+      await order(b.token, '1000'),
+    ];
     const fee = (id: string, minor: number, bearer: string) =>
       sql`
       UPDATE cashier_requests SET fee_minor = ${minor}, fee_bearer = ${bearer} WHERE id = ${BigInt(id)}`.execute(
@@ -315,20 +320,40 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
       );
     await fee(a2.id, 5000, 'player');
     await fee(b1.id, 3000, 'operator');
-    const items = [a2, b1, a1, a1];
-    const r = await sql<{
-      item: number;
-      member_id: bigint;
-      tx_id: bigint;
-      outcome: string;
-      result: Record<string, string | number>;
-      notice_params: Record<string, string>;
-      unread: string;
-    }>`SELECT * FROM cashier_credit_deposits(
+    type Item = { id: string; amount: string };
+    const batch = (items: Item[]) =>
+      sql<{
+        item: number;
+        member_id: bigint;
+        tx_id: bigint;
+        outcome: string;
+        result: Record<string, string | number>;
+        notice_params: Record<string, string>;
+        unread: string;
+      }>`SELECT * FROM cashier_credit_deposits(
          ${items.map((d) => d.id)}::bigint[], ${items.map(() => 'provider:sandbox')}::text[],
          ${items.map((d) => `SBXset${d.id}`)}::text[], ${items.map(() => brandId)}::integer[],
-         ${items.map(() => SANDBOX)}::text[], ${items.map(() => '100000')}::bigint[], ${items.map(() => 'BDT')}::text[])
+         ${items.map(() => SANDBOX)}::text[], ${items.map((d) => d.amount)}::bigint[], ${items.map(() => 'BDT')}::text[])
        ORDER BY item`.execute(t.db.kysely);
+    const paidAs = (d: { id: string }, amount = '100000') => ({ id: d.id, amount });
+    const stateOf = async (d: { id: string }) =>
+      (
+        await t.db.kysely
+          .selectFrom('cashier_requests')
+          .select('state')
+          .where('id', '=', BigInt(d.id))
+          .executeTakeFirstOrThrow()
+      ).state;
+
+    // One order sent twice with different contents: the batch cannot tell which copy the single
+    // path would credit, so it refuses whole and the server credits each alone.
+    await expect(
+      batch([paidAs(a1, '99999'), paidAs(a1)]).catch((e: { code?: string }) => Promise.reject(e.code)),
+    ).rejects.toBe('KH012');
+    expect(await stateOf(a1)).toBe('pending');
+
+    // b2's result names another amount: its guard fails, it answers no row and stays open.
+    const r = await batch([paidAs(a2), paidAs(b1), paidAs(a1), paidAs(a1), paidAs(b2, '99999')]);
     // The order sent twice answers once; a player's orders go in their order, each posting with
     // the balance it left and each notice with the unread count it made.
     expect(
@@ -338,6 +363,21 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
       [2, b.id, 'posted', '200000', '2'],
       [3, a.id, 'posted', '200000', '2'],
     ]);
+    expect(await stateOf(b2)).toBe('pending');
+    // Each answer names its own transaction and the player's wallet.
+    for (const [row, d, p] of [
+      [r.rows[0], a2, a],
+      [r.rows[1], b1, b],
+      [r.rows[2], a1, a],
+    ] as const) {
+      const tx = await t.db.kysely
+        .selectFrom('ledger_transactions')
+        .select(['id', 'member_id'])
+        .where('idempotency_key', '=', `deposit:${d.id}`)
+        .executeTakeFirstOrThrow();
+      expect([row?.tx_id, tx.member_id]).toEqual([tx.id, p.id]);
+      expect(Object.keys(row?.result ?? {})).toEqual([String((await walletOf(t.db, brandId, p.id, 'BDT')).id)]);
+    }
     expect(r.rows.map((x) => x.notice_params.amount)).toEqual(['950.00', '1000.00', '1000.00']);
     const legs = async (id: string) =>
       (
