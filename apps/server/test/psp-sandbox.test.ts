@@ -1,5 +1,6 @@
 import { type CashierRequest, type MethodsAnswer, PSP_SIGNATURE_HEADER, PSP_TIMESTAMP_HEADER } from '@khela/contract';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireDeposits, onDepositResult } from '../src/modules/cashier/deposit-credit';
 import {
@@ -405,6 +406,55 @@ describe(`the sandbox provider over HTTP on ${TEST_ENGINE}`, () => {
     ]);
     expect(await checkLedger(t.db)).toEqual([]);
   });
+
+  it.skipIf(TEST_ENGINE !== 'postgres')(
+    'two batches of the same orders from two connections at once, in opposite orders: each order credited once or not at all',
+    async () => {
+      const players = [];
+      for (let i = 0; i < 4; i++) players.push(await memberWithSession(t.db, brandId));
+      for (const p of players) await walletOf(t.db, brandId, p.id, 'BDT');
+      const orders = [];
+      for (const p of players) for (let k = 0; k < 2; k++) orders.push(await order(p.token, '1000'));
+      // As two server processes would send them: each its own connection, the same orders.
+      const clients = [
+        new pg.Client({ connectionString: t.config.DATABASE_URL }),
+        new pg.Client({ connectionString: t.config.DATABASE_URL }),
+      ];
+      await Promise.all(clients.map((c) => c.connect()));
+      try {
+        const call = (c: pg.Client, ids: string[]) =>
+          c.query(
+            `SELECT item FROM cashier_credit_deposits($1::bigint[], $2::text[], $3::text[], $4::integer[], $5::text[], $6::bigint[], $7::text[])`,
+            [
+              ids,
+              ids.map(() => 'provider:sandbox'),
+              ids.map((id) => `SBXrace${id}`),
+              ids.map(() => brandId),
+              ids.map(() => SANDBOX),
+              ids.map(() => '100000'),
+              ids.map(() => 'BDT'),
+            ],
+          );
+        const ids = orders.map((d) => d.id);
+        const settled = await Promise.allSettled([
+          call(clients[0] as pg.Client, ids),
+          call(clients[1] as pg.Client, [...ids].reverse()),
+        ]);
+        // A batch either answers or fails whole (a deadlock, which the server answers by crediting
+        // one by one); the answered rows are the credits, and no order is credited twice.
+        const answered = settled.reduce((n, r) => n + (r.status === 'fulfilled' ? (r.value.rowCount ?? 0) : 0), 0);
+        for (const r of settled)
+          if (r.status === 'rejected') expect((r.reason as { code?: string }).code).toBe('40P01');
+        expect(settled.some((r) => r.status === 'fulfilled')).toBe(true);
+        expect(answered).toBe(orders.length);
+        for (const d of orders) expect(await depositTxCount(d.id)).toBe(1);
+        for (const p of players) expect(await balanceOf(p.id)).toBe(200000n);
+        expect(await checkLedger(t.db)).toEqual([]);
+      } finally {
+        await Promise.all(clients.map((c) => c.end()));
+      }
+    },
+  );
 
   it('a paid result the limits refuse at credit, or one after expiry, waits under review: money is never lost', async () => {
     const m = await memberWithSession(t.db, brandId);
