@@ -10,7 +10,10 @@ import type { Database } from './platform/db';
 /** A mistake in the command line: printed with the usage. */
 export class UsageError extends Error {}
 
-const actor = () => `cli:${process.env.USER ?? 'operator'}`;
+/** Who ran a command, as the audit trail names them: the operator's login on this machine. */
+export function cliActor(env: Record<string, string | undefined>): string {
+  return `cli:${env.USER ?? 'operator'}`;
+}
 const list = (v: string | undefined) =>
   (v ?? '')
     .split(',')
@@ -21,7 +24,7 @@ const list = (v: string | undefined) =>
 export async function brandCommand(
   db: Database,
   args: string[],
-  o: { code?: string; domain?: string; currency?: string; languages?: string; name?: string },
+  o: { code?: string; domain?: string; currency?: string; languages?: string; name?: string; actor?: string },
 ): Promise<string> {
   if (args[0] !== 'create') throw new UsageError('brand takes one subcommand: create');
   if (!o.code || !o.domain || !o.currency || !o.languages)
@@ -30,7 +33,7 @@ export async function brandCommand(
     const b = await createBrand(
       db,
       { code: o.code, domain: o.domain, currency: o.currency, languages: list(o.languages), name: o.name },
-      actor(),
+      o.actor ?? cliActor({}),
     );
     return `created brand ${o.code} (id ${b.id}${b.isDefault ? ', the default brand' : ''}) on ${o.domain}; next: npm run khela -- staff create --brand ${o.code} --username <name> --role owner`;
   } catch (e) {
@@ -43,7 +46,7 @@ export async function staffCommand(
   db: Database,
   linkBase: string,
   args: string[],
-  o: { brand?: string; username?: string; role?: string },
+  o: { brand?: string; username?: string; role?: string; actor?: string },
 ): Promise<string> {
   if (args[0] !== 'create') throw new UsageError('staff takes one subcommand: create');
   if (!o.brand || !o.username || !o.role) throw new UsageError('staff create needs --brand, --username and --role');
@@ -52,7 +55,7 @@ export async function staffCommand(
       merchantCode: o.brand,
       username: o.username,
       roles: list(o.role),
-      createdBy: actor(),
+      createdBy: o.actor ?? cliActor({}),
     });
     return `created staff member ${o.username} (id ${s.staffId}) of brand ${o.brand}.\nSet-up link, valid ${s.expiresHours} hours and usable once — send it to them privately:\n${s.link}`;
   } catch (e) {

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ADJUSTMENT_CATEGORIES, type AdjustmentCategory, fromMinor, toMinor } from '@khela/contract';
-import { brandCommand, staffCommand, UsageError } from './cli-back-office';
+import { brandCommand, cliActor, staffCommand, UsageError } from './cli-back-office';
 import { jobsOf } from './jobs';
 import * as provider from './modules/provider/service';
 import { linkBaseOf } from './modules/staff/accounts';
@@ -69,7 +69,8 @@ async function main(argv: string[], env: Record<string, string | undefined>): Pr
       help: { type: 'boolean' },
     },
   });
-  const values = parsed.values;
+  // The audit trail names who ran the command: the login of the environment it was run with.
+  const values = { ...parsed.values, actor: cliActor(env) };
   const [command, ...rest] = parsed.positionals.map((p) => p.replace(NEGATIVE, ''));
   if (!command || values.help) return USAGE;
   const config = loadConfig(env);
@@ -137,7 +138,7 @@ async function memberOf(db: Database, account: string | undefined, merchantCode:
 async function adjust(
   db: Database,
   args: string[],
-  o: { reason?: string; brand?: string; key?: string; category?: string },
+  o: { reason?: string; brand?: string; key?: string; category?: string; actor: string },
 ) {
   const [account, amountText] = args;
   const category = (o.category ?? 'other') as AdjustmentCategory;
@@ -162,7 +163,7 @@ async function adjust(
     amount,
     currency: m.currency,
     reason: o.reason,
-    actor: `cli:${process.env.USER ?? 'operator'}`,
+    actor: o.actor,
     key: o.key,
     source: 'adjustment',
     category,
@@ -230,7 +231,7 @@ async function decideHeldWin(
   db: Database,
   command: 'release-win' | 'void-win',
   args: string[],
-  o: { reason?: string; brand?: string },
+  o: { reason?: string; brand?: string; actor: string },
 ) {
   const idText = args[0];
   if (!idText || !/^[1-9]\d{0,17}$/.test(idText)) throw new UsageError('which held win? (its ID from held-wins)');
@@ -239,7 +240,7 @@ async function decideHeldWin(
   const decision = {
     brandId: brand.id,
     id: BigInt(idText),
-    actor: `cli:${process.env.USER ?? 'operator'}`,
+    actor: o.actor,
     note: o.reason,
   };
   const done =

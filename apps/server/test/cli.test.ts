@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { INHOUSE_VENDOR } from '@khela/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../src/cli-commands';
 import * as provider from '../src/modules/provider/service';
@@ -75,6 +76,33 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('npm run khela', () => {
       expect(r.err).not.toMatch(/\n\s+at /); // no stack trace
     }
     expect((await khela('balance', 'demo1234')).out).toBe('demo1234: 10250.00 BDT');
+  }, 60_000);
+
+  it("names in the audit trail the operator of the command's environment, not of the process", async () => {
+    const r = await runCommand(
+      ['adjust', 'demo1234', '1', '--reason', 'audit actor', '--key', 'cli-actor-1', '--category', 'correction'],
+      {
+        ...env,
+        USER: 'ops-anna',
+      },
+    );
+    expect(r.code).toBe(0);
+    const db = await openDatabase({ dataDir });
+    try {
+      const row = await db.kysely
+        .selectFrom('audit_log')
+        .select(['detail'])
+        .where('event', '=', 'wallet.adjust')
+        .where(sql<boolean>`detail->>'key' = 'cli-actor-1'`)
+        .executeTakeFirstOrThrow();
+      expect((row.detail as { actor: string }).actor).toBe('cli:ops-anna');
+    } finally {
+      await db.close();
+    }
+    expect(
+      (await khela('adjust', 'demo1234', '-1', '--reason', 'undo the audit actor test', '--category', 'correction'))
+        .code,
+    ).toBe(0);
   }, 60_000);
 
   it('asks the turnover of the category: a correction none, the default (other) once', async () => {
