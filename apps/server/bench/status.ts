@@ -28,8 +28,12 @@ export type StatusBenchServers = {
   copy(body: string, headers: Record<string, string>): Promise<BenchServer>;
 };
 
-/** The headers of an answer that describe it (not the connection's, not its length or date). */
-const KEPT_HEADERS = /^(content-type|cache-control|content-security-policy|x-|referrer-policy|cross-origin-|strict-)/;
+/**
+ * The headers of an answer that describe it, its tag and Vary included (not the connection's,
+ * not its length or date, which the copy's server writes itself): the copy sends what the
+ * status call sends, header for header.
+ */
+const KEPT_HEADERS = /^(content-type|cache-control|content-security-policy|x-|referrer-policy|cross-origin-|strict-|etag$|vary$)/;
 
 /** CPU seconds a process has used (user + system), or NaN where /proc is not there. */
 function cpuSeconds(pid: number | undefined): number {
