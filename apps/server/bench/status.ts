@@ -33,7 +33,8 @@ export type StatusBenchServers = {
  * not its length or date, which the copy's server writes itself): the copy sends what the
  * status call sends, header for header.
  */
-const KEPT_HEADERS = /^(content-type|cache-control|content-security-policy|x-|referrer-policy|cross-origin-|strict-|etag$|vary$)/;
+const KEPT_HEADERS =
+  /^(content-type|cache-control|content-security-policy|x-|referrer-policy|cross-origin-|strict-|etag$|vary$)/;
 
 /** CPU seconds a process has used (user + system), or NaN where /proc is not there. */
 function cpuSeconds(pid: number | undefined): number {
