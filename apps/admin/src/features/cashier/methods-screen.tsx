@@ -132,6 +132,8 @@ export function checkMethod(f: Form): { body: MethodFields | null; errors: Recor
 export function MethodsScreen({ canConfigure }: { canConfigure: boolean }) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
+  // The limits and the fixed fee, grouped like money, with the places the server sent: ১,০০০.০০.
+  const amount = (v: string) => f.decimal(v, v.split('.')[1]?.length ?? 0);
   const q = useMethods();
   const [editing, setEditing] = useState<StaffMethod | 'new' | null>(null);
   if (q.isPending) return <Loading />;
@@ -191,10 +193,10 @@ export function MethodsScreen({ canConfigure }: { canConfigure: boolean }) {
                     {m.provider && <small className="mono cashier-sub">{m.provider}</small>}
                   </td>
                   <td className="mono">
-                    {f.digits(m.min)} – {f.digits(m.max)}
+                    {amount(m.min)} – {amount(m.max)}
                   </td>
                   <td className="mono">
-                    {f.percent(m.feeBp / 100, 2)} + {f.digits(m.feeFixed)}
+                    {f.percent(m.feeBp / 100, 2)} + {amount(m.feeFixed)}
                   </td>
                   <td className="mono">{f.digits(m.sort)}</td>
                   <td>
