@@ -110,7 +110,7 @@ export function JobsPage() {
                             {t(`jobs.statuses.${job.last.status}`, { defaultValue: job.last.status })}
                           </span>
                           <span className="mono job-when">{f.at(job.last.finishedAt ?? job.last.startedAt)}</span>
-                          <span className="job-period">{t('jobs.period', { period: job.last.period })}</span>
+                          <span className="job-period">{t('jobs.period', { period: f.digits(job.last.period) })}</span>
                         </>
                       ) : (
                         t('jobs.neverRun')
@@ -188,7 +188,7 @@ function FailedRuns({ job, canRun, onRerun }: { job: Job; canRun: boolean; onRer
       <tbody>
         {job.failedRuns.map((run) => (
           <tr key={run.period}>
-            <td className="mono">{run.period}</td>
+            <td className="mono">{f.digits(run.period)}</td>
             <td>{f.count(run.attempts)}</td>
             <td className="job-error">{run.error ?? '—'}</td>
             <td className="cell-action">
@@ -217,12 +217,13 @@ function RerunDialog({
   onDone: (r: Rerun) => void;
 }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const queryClient = useQueryClient();
   const form = useContractForm(StaffReasonBody, { defaultValues: { reason: '' } });
   const e = form.formState.errors;
   return (
     <ActionDialog
-      title={t('jobs.rerunTitle', { job, period: run.period })}
+      title={t('jobs.rerunTitle', { job, period: f.digits(run.period) })}
       text={t('jobs.rerunText')}
       confirmLabel={t('jobs.rerun')}
       cancelLabel={t('jobs.cancel')}
@@ -248,10 +249,11 @@ function RerunDialog({
 
 function RerunResult({ result, onClose }: { result: Rerun; onClose: () => void }) {
   const { t } = useTranslation();
+  const f = useFormat();
   const kind = !result.rerun ? 'already' : result.status === 'succeeded' ? 'succeeded' : 'failed';
   return (
     <div className={`notice ${kind === 'failed' ? 'notice-error' : 'notice-success'}`} role="status">
-      <p>{t(`jobs.result.${kind}`, { job: result.job, period: result.period })}</p>
+      <p>{t(`jobs.result.${kind}`, { job: result.job, period: f.digits(result.period) })}</p>
       {result.error && <p className="job-error">{result.error}</p>}
       <button type="button" className="link-button" onClick={onClose}>
         {t('jobs.dismiss')}
