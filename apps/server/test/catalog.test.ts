@@ -1,6 +1,7 @@
 import {
   FavouriteIds,
   Favourites,
+  GameMenus,
   GAME_LIST_MAX_PAGE_SIZE,
   GamePage,
   GameVendors,
@@ -92,6 +93,16 @@ describe(`the game catalog on ${TEST_ENGINE}`, () => {
       const { lanes } = GameVendors.parse(res.json().value).data;
       expect(lanes).toHaveLength(1);
       expect(lanes[0]?.vendors).toEqual([expect.objectContaining({ vassalage: 'JL', name: 'খেলা অরিজিনালস' })]);
+    });
+
+    it("names the side menu's vendors in the asked language too, in the brand's default without one", async () => {
+      const menus = async (query: string) =>
+        GameMenus.parse((await get(`/lgw/games/game_menus${query}`)).json().value).flatMap((m) => m.vendors);
+      const nakshi = (vendors: GameMenus[number]['vendors']) => vendors.find((v) => v.vassalage === 'NKR')?.name;
+      expect(nakshi(await menus('?device=WEB&language=bn'))).toBe('নকশি রিলস');
+      expect(nakshi(await menus('?device=WEB&language=en'))).toBe('Nakshi Reels');
+      // The demo brand speaks Bengali first.
+      expect(nakshi(await menus('?device=WEB'))).toBe('নকশি রিলস');
     });
 
     it('leaves out a switched-off vendor and its games', async () => {

@@ -644,7 +644,7 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
         'INHOUSE',
       ]);
       expect(menus.find((m) => m.gameCategory === 'INHOUSE')?.vendors).toEqual([
-        { vassalage: 'JL', name: 'Khela Originals', icon: '/img/vendors/jl.svg', isHot: 1, isGame: null },
+        { vassalage: 'JL', name: 'খেলা অরিজিনালস', icon: '/img/vendors/jl.svg', isHot: 1, isGame: null },
       ]);
     });
 

@@ -9,7 +9,7 @@ export function enabledVendorsByCategory(db: Db, brandId: number) {
   return db
     .selectFrom('vendors as v')
     .innerJoin('game_categories as c', 'c.code', 'v.category')
-    .select(['v.category', 'v.vassalage', 'v.name', 'v.icon', 'v.is_hot', 'v.is_game'])
+    .select(['v.category', 'v.vassalage', 'v.name', 'v.names', 'v.icon', 'v.is_hot', 'v.is_game'])
     .where('v.brand_id', '=', brandId)
     .where('v.enabled', '=', true)
     .orderBy('c.sort')

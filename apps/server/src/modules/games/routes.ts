@@ -25,7 +25,7 @@ import * as service from './service';
 export async function gameRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  route(app, gameMenusCall, async (req) => service.gameMenusOf(db, await brandOf(req)));
+  route(app, gameMenusCall, async (req) => service.gameMenusOf(db, await brandOf(req), req.query.language));
   route(app, gameVendorsCall, async (req) => service.vendorLanes(db, await brandOf(req), req.query));
   route(app, gameListCall, async (req) => service.gameList(db, await brandOf(req), req.query));
   route(app, hotGamesCall, async (req) => service.hotGames(db, await brandOf(req), req.query));

@@ -30,9 +30,10 @@ import * as repo from './repo';
  * Categories with their vendors; a category without an enabled vendor is left out (spec §2:
  * "a category shows only with at least one vendor"). prizeMode and device are accepted for
  * compatibility with the spec's call but do not narrow the menu yet: every vendor here is a
- * web vendor and lottery prize modes arrive with the lottery module.
+ * web vendor and lottery prize modes arrive with the lottery module. Each vendor is named in the
+ * asked language (the side menu's), as the lobby's lists name it.
  */
-export async function gameMenusOf(db: Database, brand: BrandSnapshot): Promise<GameMenus> {
+export async function gameMenusOf(db: Database, brand: BrandSnapshot, lang: Lang | undefined): Promise<GameMenus> {
   const rows = await repo.enabledVendorsByCategory(db.kysely, brand.id);
   const menus: GameMenus = [];
   for (const r of rows) {
@@ -43,7 +44,7 @@ export async function gameMenusOf(db: Database, brand: BrandSnapshot): Promise<G
     }
     menu.vendors.push({
       vassalage: r.vassalage,
-      name: r.name,
+      name: nameIn(r.names, lang ?? brand.info.defaultLanguage, brand, r.name),
       icon: safeUrl(r.icon),
       isHot: r.is_hot ? 1 : 0,
       isGame: r.is_game,
