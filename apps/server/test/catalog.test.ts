@@ -1,8 +1,8 @@
 import {
   FavouriteIds,
   Favourites,
-  GameMenus,
   GAME_LIST_MAX_PAGE_SIZE,
+  GameMenus,
   GamePage,
   GameVendors,
   HotGames,
