@@ -1,6 +1,7 @@
 import type { SecuritySummary } from '@khela/contract/cashier';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
+import { deviceName } from '../../lib/device-name';
 import { useFormat } from '../../lib/format';
 import { ui } from '../../lib/ui-store';
 import {
@@ -388,7 +389,9 @@ function LoginsSection() {
                   {l.ip}
                   {l.country ? ` (${l.country})` : ''}
                 </td>
-                <td data-label={t('cashier.security.device')}>{l.device}</td>
+                <td data-label={t('cashier.security.device')} title={l.device}>
+                  {deviceName(l.device)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -417,7 +420,7 @@ function SessionsSection() {
           {list.map((s) => (
             <li key={s.id} className="csh-item">
               <div className="csh-item-head">
-                <span>{s.device}</span>
+                <span title={s.device}>{deviceName(s.device)}</span>
                 <span className="csh-item-meta">
                   {s.ip} · {t('cashier.security.lastSeen', { time: fmt.date(s.lastSeenAt) })}
                 </span>

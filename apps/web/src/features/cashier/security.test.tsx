@@ -25,6 +25,10 @@ import { cashierTestHooks, centre, loggedIn, methodFixture } from './cashier-fix
  * password, payout accounts, the new-address check, logins and sessions.
  */
 
+/** What a phone's Chrome sends; the lists name it "Chrome, Android" and keep the string as a title. */
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
+
 const summary = (over: Partial<SecuritySummary> = {}): SecuritySummary => ({
   paymentPasswordSet: false,
   paymentPasswordLockedUntil: null,
@@ -54,7 +58,7 @@ function page(over: Partial<SecuritySummary> = {}, extra: Parameters<typeof logg
     stub(payoutAccountsCall, [account]),
     stub(cashierMethodsCall, { list: [methodFixture({ id: 5, direction: 'withdraw' })], promotions: [] }),
     stub(securityLoginsCall, [
-      { at: '2026-11-25T08:00:00.000Z', ip: '203.0.113.7', device: 'Chrome on Android', country: 'BD' },
+      { at: '2026-11-25T08:00:00.000Z', ip: '203.0.113.7', device: ANDROID_CHROME, country: 'BD' },
     ]),
     stub(securitySessionsCall, [
       {
@@ -62,7 +66,7 @@ function page(over: Partial<SecuritySummary> = {}, extra: Parameters<typeof logg
         createdAt: '2026-11-25T08:00:00.000Z',
         lastSeenAt: '2026-11-26T08:00:00.000Z',
         ip: '203.0.113.7',
-        device: 'Chrome on Android',
+        device: ANDROID_CHROME,
         current: true,
       },
       {
@@ -207,7 +211,7 @@ describe('the security centre', () => {
     const { sent } = page({}, [stub(revokeSessionCall, { revoked: true })]);
     renderApp('/?centre=member&page=securityCenter');
     const dialog = await centre();
-    await waitFor(() => expect(within(dialog).getAllByText('Chrome on Android')).toHaveLength(2));
+    await waitFor(() => expect(within(dialog).getAllByText('Chrome, Android')).toHaveLength(2));
     expect(within(dialog).getByText('This device')).toBeTruthy();
     const buttons = within(dialog).getAllByRole('button', { name: 'Log out' });
     expect(buttons).toHaveLength(1);
