@@ -36,12 +36,16 @@ export function DailyChart({ dashboard }: { dashboard: Dashboard }) {
     });
     const dayAxis = axis((s) => f.digits(new Date(s * 1000).toISOString().slice(5, 10)));
     const width = moneyRef.current.clientWidth || 800;
-    const line = (label: string, stroke: string): uPlot.Series => ({
+    // The legend's values under the cursor, in the staff member's digits and grouping ('—' for none).
+    const line = (label: string, stroke: string, format: (v: number) => string): uPlot.Series => ({
       label,
       stroke,
       width: 2,
       points: { show: false },
+      value: (_u, v) => (v == null ? '—' : format(v)),
     });
+    const amount = (v: number) => f.number(v);
+    const count = (v: number) => f.count(Math.round(v));
     // The legend's first cell names the day under the cursor, in the staff member's digits.
     const daySeries: uPlot.Series = {
       label: t('dashboard.day'),
@@ -52,12 +56,12 @@ export function DailyChart({ dashboard }: { dashboard: Dashboard }) {
         width,
         height: HEIGHT,
         scales: { x: { time: false } },
-        axes: [dayAxis, { ...axis((v) => f.number(v)), size: 70 }],
+        axes: [dayAxis, { ...axis(amount), size: 70 }],
         series: [
           daySeries,
-          line(t('dashboard.stakes'), '#3b82f6'),
-          line(t('dashboard.wins'), '#f59e0b'),
-          line(t('dashboard.ggr'), '#10b981'),
+          line(t('dashboard.stakes'), '#3b82f6', amount),
+          line(t('dashboard.wins'), '#f59e0b', amount),
+          line(t('dashboard.ggr'), '#10b981', amount),
         ],
       },
       [x, ...(['stakes', 'wins', 'ggr'] as const).map((k) => dashboard.days.map((d) => Number(d[k])))],
@@ -68,8 +72,12 @@ export function DailyChart({ dashboard }: { dashboard: Dashboard }) {
         width,
         height: HEIGHT,
         scales: { x: { time: false } },
-        axes: [dayAxis, { ...axis((v) => f.count(Math.round(v))), size: 60 }],
-        series: [daySeries, line(t('dashboard.newPlayers'), '#8b5cf6'), line(t('dashboard.activePlayers'), '#ec4899')],
+        axes: [dayAxis, { ...axis(count), size: 60 }],
+        series: [
+          daySeries,
+          line(t('dashboard.newPlayers'), '#8b5cf6', count),
+          line(t('dashboard.activePlayers'), '#ec4899', count),
+        ],
       },
       [x, dashboard.days.map((d) => d.newPlayers), dashboard.days.map((d) => d.activePlayers)],
       playersRef.current,
