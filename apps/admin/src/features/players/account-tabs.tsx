@@ -1,4 +1,5 @@
 import { call } from '@khela/client';
+import { deviceName } from '@khela/contract/device-name';
 import {
   playerAddNoteCall,
   playerLoginsCall,
@@ -13,7 +14,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, Field, FormError, fieldAria, useContractForm } from '../../components/form';
 import { EmptyState, ErrorState, Loading } from '../../components/states';
-import { deviceOf } from '../../lib/device';
 import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 import { Dialog, type Profile, ReasonAndSubmit, type Rights } from './shared';
@@ -91,7 +91,7 @@ export function LoginsTab({ id }: { id: number }) {
                 <tbody>
                   {d.devices.map((v) => (
                     <tr key={`${v.ip}|${v.userAgent}`}>
-                      <td title={v.userAgent}>{deviceOf(v.userAgent)}</td>
+                      <td title={v.userAgent}>{deviceName(v.userAgent)}</td>
                       <td className="mono">{v.ip || '—'}</td>
                       <td className="mono">{f.at(v.firstAt)}</td>
                       <td className="mono">{f.at(v.lastAt)}</td>
@@ -146,7 +146,7 @@ export function SessionsTab({ p, rights }: { p: Profile; rights: Rights }) {
               <tbody>
                 {list.map((s) => (
                   <tr key={s.id}>
-                    <td title={s.userAgent}>{deviceOf(s.userAgent)}</td>
+                    <td title={s.userAgent}>{deviceName(s.userAgent)}</td>
                     <td className="mono">{s.ip || '—'}</td>
                     <td>{t(`players.logins.types.${s.loginType}`, { defaultValue: s.loginType })}</td>
                     <td className="mono">{f.at(s.createdAt)}</td>
@@ -159,7 +159,7 @@ export function SessionsTab({ p, rights }: { p: Profile; rights: Rights }) {
                           className="button button-small button-danger"
                           disabled={!canWrite}
                           onClick={() => setEnding(s)}
-                          aria-label={t('players.sessions.revokeOne', { device: deviceOf(s.userAgent), ip: s.ip })}
+                          aria-label={t('players.sessions.revokeOne', { device: deviceName(s.userAgent), ip: s.ip })}
                         >
                           {t('players.sessions.revoke')}
                         </button>
@@ -197,7 +197,7 @@ function RevokeDialog({ p, session, onClose }: { p: Profile; session: Session; o
         <p className="notice notice-warning">
           {t('players.sessions.revokeText', {
             account: p.account,
-            device: deviceOf(session.userAgent),
+            device: deviceName(session.userAgent),
             ip: session.ip,
           })}
         </p>

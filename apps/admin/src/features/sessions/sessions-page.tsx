@@ -1,10 +1,10 @@
 import { call } from '@khela/client';
+import { deviceName } from '@khela/contract/device-name';
 import { staffRevokeSessionCall, staffSessionsCall } from '@khela/contract/endpoints';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page';
 import { ErrorState, Loading } from '../../components/states';
-import { deviceOf } from '../../lib/device';
 import { errorText } from '../../lib/errors';
 import { useFormat } from '../../lib/format';
 
@@ -65,7 +65,7 @@ export function SessionsPage() {
               {sessions.data.map((s) => (
                 <tr key={s.id} className={s.current ? 'row-current' : undefined}>
                   <td title={s.userAgent}>
-                    <span className="device">{deviceOf(s.userAgent)}</span>
+                    <span className="device">{deviceName(s.userAgent)}</span>
                     {s.current && <span className="badge badge-ok">{t('sessions.thisOne')}</span>}
                   </td>
                   <td className="mono">{s.ip || '—'}</td>
@@ -79,7 +79,7 @@ export function SessionsPage() {
                         className="button button-small button-danger"
                         disabled={revoke.isPending}
                         onClick={() => revoke.mutate([s.id])}
-                        aria-label={t('sessions.revokeOne', { device: deviceOf(s.userAgent), ip: s.ip })}
+                        aria-label={t('sessions.revokeOne', { device: deviceName(s.userAgent), ip: s.ip })}
                       >
                         {t('sessions.revoke')}
                       </button>

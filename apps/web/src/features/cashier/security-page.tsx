@@ -1,7 +1,7 @@
 import type { SecuritySummary } from '@khela/contract/cashier';
+import { deviceName } from '@khela/contract/device-name';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api';
-import { deviceName } from '../../lib/device-name';
 import { useFormat } from '../../lib/format';
 import { ui } from '../../lib/ui-store';
 import {

@@ -25,7 +25,7 @@ import { cashierTestHooks, centre, loggedIn, methodFixture } from './cashier-fix
  * password, payout accounts, the new-address check, logins and sessions.
  */
 
-/** What a phone's Chrome sends; the lists name it "Chrome, Android" and keep the string as a title. */
+/** What a phone's Chrome sends; the lists name it "Chrome · Android" and keep the string as a title. */
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36';
 
@@ -211,7 +211,7 @@ describe('the security centre', () => {
     const { sent } = page({}, [stub(revokeSessionCall, { revoked: true })]);
     renderApp('/?centre=member&page=securityCenter');
     const dialog = await centre();
-    await waitFor(() => expect(within(dialog).getAllByText('Chrome, Android')).toHaveLength(2));
+    await waitFor(() => expect(within(dialog).getAllByText('Chrome · Android')).toHaveLength(2));
     expect(within(dialog).getByText('This device')).toBeTruthy();
     const buttons = within(dialog).getAllByRole('button', { name: 'Log out' });
     expect(buttons).toHaveLength(1);

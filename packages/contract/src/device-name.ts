@@ -1,8 +1,9 @@
 /**
- * A browser's User-Agent as a person names their device — "Chrome, Android", "Safari, iPhone" —
- * for the security centre's lists of logins and sessions, where the whole string ran to three
- * lines on a phone. Names are the products' own, so they read the same in every language; a string
- * this does not recognise (both parts) is shown as it came (the caller keeps it as the title too).
+ * A browser's User-Agent as a person names their device — "Chrome · Android", "Safari · iPhone" —
+ * wherever logins and sessions are listed: the player's security centre, a player's devices and
+ * sessions in the back office, a staff member's own sessions. The whole string runs to three lines
+ * on a phone, so the lists show this and keep the string as the title. Names are the products' own,
+ * so they read the same in every language.
  */
 
 /** Browsers in the order their tokens must be tested: each later one's token appears in the earlier ones' strings. */
@@ -13,7 +14,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\bUCBrowser\//, 'UC Browser'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
   [/CriOS\/|Chrom(e|ium)\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
+  [/\bSafari\//, 'Safari'],
 ];
 
 const SYSTEMS: [RegExp, string][] = [
@@ -28,8 +29,8 @@ const SYSTEMS: [RegExp, string][] = [
 
 const nameOf = (list: [RegExp, string][], ua: string) => list.find(([re]) => re.test(ua))?.[1];
 
+/** What was recognised of browser and system; else the string's start; '—' for none. */
 export function deviceName(userAgent: string): string {
-  const browser = nameOf(BROWSERS, userAgent);
-  const system = nameOf(SYSTEMS, userAgent);
-  return browser && system ? `${browser}, ${system}` : userAgent;
+  const parts = [nameOf(BROWSERS, userAgent), nameOf(SYSTEMS, userAgent)].filter(Boolean);
+  return parts.join(' · ') || userAgent.slice(0, 40) || '—';
 }
