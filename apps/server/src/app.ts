@@ -43,6 +43,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { compression } from './platform/compression';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
+import { type EarlyAnswers, earlyAnswers } from './platform/early-answers';
 import { installErrorHandling } from './platform/errors';
 import { installJobs } from './platform/jobs';
 import { loggerOptions } from './platform/logger';
@@ -59,12 +60,16 @@ declare module 'fastify' {
     config: Config;
     /** Every route registered, as `METHOD /path` (for /docs checks and the contract tests). */
     routeTable: string[];
+    /** Calls answered before a request is made of them (platform/early-answers.ts). */
+    earlyAnswers: EarlyAnswers;
   }
 }
 
 /** Builds the Fastify app: platform plugins first, then the modules (ARCHITECTURE §2). */
 export async function buildApp(config: Config, db: Database): Promise<FastifyInstance> {
+  const early = earlyAnswers();
   const app = Fastify({
+    serverFactory: early.serverFactory,
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Behind a proxy the visitor's address comes from the configured header only (see clientIp).
@@ -80,6 +85,9 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('earlyAnswers', early);
+  // From the moment the server starts closing, Fastify answers (503 to a new request).
+  app.addHook('preClose', async () => early.stop());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

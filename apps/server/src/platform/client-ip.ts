@@ -1,5 +1,12 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
-import type { FastifyRequest } from 'fastify';
+
+/** What the address is read from: a Fastify request, or Node's own before Fastify has one. */
+export type Visitor = {
+  headers: IncomingHttpHeaders;
+  socket?: { remoteAddress?: string } | null;
+  ip?: string;
+};
 
 /**
  * The visitor's address. By default the socket's peer: a header such as X-Forwarded-For is
@@ -8,7 +15,7 @@ import type { FastifyRequest } from 'fastify';
  * so the proxy in front must set that header itself (nginx `proxy_set_header X-Forwarded-For
  * $remote_addr`, Cloudflare's cf-connecting-ip), not append to what the client sent.
  */
-export function clientIp(req: FastifyRequest, trustedHeader: string): string {
+export function clientIp(req: Visitor, trustedHeader: string): string {
   if (trustedHeader) {
     const raw = req.headers[trustedHeader];
     const first = (Array.isArray(raw) ? raw[0] : raw)?.split(',')[0];

@@ -156,7 +156,7 @@ function controlCheck(d: CallDefinition): preValidationHookHandler | null {
 }
 
 /** Cache-Control of each kind of `cache` a call declares (contract call.ts); `no-store` otherwise. */
-const CACHE_CONTROL = { public: 'public, max-age=30', revalidate: 'private, no-cache' } as const;
+export const CACHE_CONTROL = { public: 'public, max-age=30', revalidate: 'private, no-cache' } as const;
 
 const API_HEADER_NAMES = Object.keys(API_HEADERS);
 

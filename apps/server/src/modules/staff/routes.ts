@@ -24,7 +24,7 @@ import {
   staffSetupPasswordCall,
   staffVerifyCall,
 } from '@khela/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { brandOf } from '../../platform/brand';
 import { clientIp } from '../../platform/client-ip';
 import { loadMailConfig } from '../../platform/email';
@@ -79,7 +79,7 @@ export async function staffRoutes(app: FastifyInstance) {
   // Set-up links point where the password-reset emails do: PUBLIC_URL, else this machine.
   const linkBase = linkBaseOf(loadMailConfig(config.dataDir).PUBLIC_URL, config);
   // The session is bound to the host's brand, so the host's brand is the staff member's.
-  const actorOf = async (req: Parameters<typeof ipOf>[0] & { caller: management.Actor['staff'] }) => ({
+  const actorOf = async (req: FastifyRequest & { caller: management.Actor['staff'] }) => ({
     staff: req.caller,
     ip: ipOf(req),
     linkBase,

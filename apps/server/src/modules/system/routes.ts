@@ -11,11 +11,9 @@ import {
 } from '@khela/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type BrandSnapshot, brandOf, brandStore, normaliseHost } from '../../platform/brand';
-import { clientIp } from '../../platform/client-ip';
-import { countryOf } from '../../platform/geo';
 import { route } from '../../platform/route';
-import { acceptedEncoding } from '../../platform/web';
 import * as service from './service';
+import { statusEarlyAnswer, statusOf } from './status-reply';
 import { WEB_MANIFEST_PATH, webManifest } from './web-manifest';
 
 /**
@@ -27,8 +25,9 @@ export async function systemRoutes(app: FastifyInstance) {
   const db = app.db;
 
   // The first call of every page view, so it does only what its answer needs. The answer is
-  // prebuilt JSON bytes (statusAnswer), compressed once per encoding, which Fastify sends as they
-  // are, tagged for the visitor's browser to revalidate (contract `cache: 'revalidate'`). It is not
+  // prebuilt JSON bytes (statusAnswer), compressed once per encoding, sent as they are and
+  // tagged for the visitor's browser to revalidate (contract `cache: 'revalidate'`); a plain
+  // request is answered before Fastify makes a request of it (statusEarlyAnswer, decision 0044). It is not
   // rate-limited: it reads only the cached brand, so answering costs less than counting the call
   // (with Redis, a round trip) and refusing it would. It is quiet: no log lines and no logger made
   // per call. And no per-request compression: the compressor's hooks would look at bytes already
@@ -46,6 +45,7 @@ export async function systemRoutes(app: FastifyInstance) {
     },
     { config: { limits: false }, quiet: true, compress: false },
   );
+  app.earlyAnswers.add(systemStatusCall.path, statusEarlyAnswer(db, trustedHeader));
 
   route(app, whitelabelCall, async (req) => service.whitelabelOf(await brandOf(req)));
   route(app, registerSettingsCall, async (req) => service.registerSettingsOf(await brandOf(req)));
@@ -70,18 +70,11 @@ export async function systemRoutes(app: FastifyInstance) {
   });
 }
 
-/**
- * The status answer of one visitor: made once and kept (statusAnswer), sent as the browser
- * accepts it. A function of the module rather than a closure made per call.
- */
+/** The status answer of one visitor (statusOf), sent by the route. */
 function sendStatus(req: FastifyRequest, reply: FastifyReply, brand: BrandSnapshot, trustedHeader: string) {
-  const query = req.query as { language?: string };
-  const ip = clientIp(req, trustedHeader);
-  const answer = service.statusAnswer(brand, { ip, country: countryOf(ip) }, Date.now(), query.language);
+  const { answer, body, encoding } = statusOf(brand, req, (req.query as { language?: string }).language, trustedHeader);
   reply.header('etag', answer.etag).header('content-type', 'application/json; charset=utf-8');
   reply.header('vary', 'accept-encoding');
-  const encoding = acceptedEncoding(req.headers['accept-encoding']);
-  const body = encoding ? service.encodedStatus(answer, encoding) : answer.body;
-  if (body !== answer.body) reply.header('content-encoding', encoding);
+  if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }
