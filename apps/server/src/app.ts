@@ -43,7 +43,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { compression } from './platform/compression';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db';
-import { type EarlyAnswers, earlyAnswers } from './platform/early-answers';
+import { type EarlyAnswers, installEarlyAnswers } from './platform/early-answers';
 import { installErrorHandling } from './platform/errors';
 import { installJobs } from './platform/jobs';
 import { loggerOptions } from './platform/logger';
@@ -67,9 +67,7 @@ declare module 'fastify' {
 
 /** Builds the Fastify app: platform plugins first, then the modules (ARCHITECTURE §2). */
 export async function buildApp(config: Config, db: Database): Promise<FastifyInstance> {
-  const early = earlyAnswers();
   const app = Fastify({
-    serverFactory: early.serverFactory,
     logger: loggerOptions(config),
     bodyLimit: config.BODY_LIMIT_BYTES,
     // Behind a proxy the visitor's address comes from the configured header only (see clientIp).
@@ -85,9 +83,7 @@ export async function buildApp(config: Config, db: Database): Promise<FastifyIns
   });
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('earlyAnswers', early);
-  // From the moment the server starts closing, Fastify answers (503 to a new request).
-  app.addHook('preClose', async () => early.stop());
+  app.decorate('earlyAnswers', installEarlyAnswers(app));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * A call answered before Fastify makes a request of it (decision 0044). Given the request and
@@ -11,22 +11,28 @@ import type { FastifyServerOptions } from 'fastify';
 export type EarlyAnswer = (req: IncomingMessage, res: ServerResponse, search: string) => boolean;
 
 export type EarlyAnswers = {
-  /** The HTTP server Fastify listens with (its `serverFactory`). */
-  serverFactory(handler: (req: IncomingMessage, res: ServerResponse) => void, options: FastifyServerOptions): Server;
   /** Answers GET requests for `path` early from now on, when `answer` takes them. */
   add(path: string, answer: EarlyAnswer): void;
-  /** Whether a request was answered early (the server's first step, and the tests'). */
+  /** Whether a request was answered early: the server's first step (and the tests'). */
   answer(req: IncomingMessage, res: ServerResponse): boolean;
-  /** Every request goes to Fastify from now on: a closing server refuses new ones itself. */
-  stop(): void;
 };
 
-export function earlyAnswers(): EarlyAnswers {
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Puts the early answers in front of Fastify on the HTTP server Fastify made: Node calls the
+ * server's one `request` listener, Fastify's handler, which becomes the step after them. Fastify
+ * keeps making and configuring its server (timeouts, extra bindings for `localhost`, closing),
+ * so nothing of that is repeated here; a server it binds besides the first goes straight to
+ * Fastify. From the moment the app starts closing every request goes to Fastify, which refuses
+ * new ones itself.
+ */
+export function installEarlyAnswers(app: FastifyInstance): EarlyAnswers {
   const byPath = new Map<string, EarlyAnswer>();
-  let stopped = false;
+  let closing = false;
 
   function answer(req: IncomingMessage, res: ServerResponse): boolean {
-    if (stopped || req.method !== 'GET') return false;
+    if (closing || req.method !== 'GET') return false;
     const url = req.url ?? '';
     const q = url.indexOf('?');
     const early = byPath.get(q < 0 ? url : url.slice(0, q));
@@ -41,24 +47,24 @@ export function earlyAnswers(): EarlyAnswers {
     }
   }
 
+  const server = app.server;
+  const listeners = server.listeners('request') as Handler[];
+  const fastify = listeners[0];
+  if (listeners.length !== 1 || fastify === undefined) {
+    throw new Error(`early answers expect Fastify's one request listener, found ${listeners.length}`);
+  }
+  server.removeListener('request', fastify);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (!answer(req, res)) fastify(req, res);
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+
   return {
-    serverFactory(handler, options) {
-      const server = createServer((req, res) => {
-        if (!answer(req, res)) handler(req, res);
-      });
-      // What Fastify sets on the HTTP server it makes itself (fastify/lib/server.js).
-      server.keepAliveTimeout = options.keepAliveTimeout ?? server.keepAliveTimeout;
-      server.requestTimeout = options.requestTimeout ?? server.requestTimeout;
-      server.setTimeout(options.connectionTimeout ?? 0);
-      if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
-      return server;
-    },
     add(path, early) {
       byPath.set(path, early);
     },
     answer,
-    stop() {
-      stopped = true;
-    },
   };
 }
