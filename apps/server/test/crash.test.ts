@@ -104,27 +104,6 @@ async function finishRound() {
 }
 
 describe(`crash on ${TEST_ENGINE}`, () => {
-  it('tells the loop when the round next needs it: the end of the betting, of the grace, of the pause', async () => {
-    const r = await bettingRound();
-    // Nothing to do until the betting ends: the loop leaves the round unread until then.
-    expect(await t.app.crash.advance(brandId)).toBe(r.bettingEndsMs);
-    clock = r.bettingEndsMs;
-    expect(await t.app.crash.advance(brandId)).toBeNull(); // running: read every tick
-    expect(await t.app.crash.advance(brandId)).toBeNull();
-    clock = r.bustMs;
-    expect(await t.app.crash.advance(brandId)).toBeNull(); // busted
-    expect(await t.app.crash.advance(brandId)).toBe(r.bustMs + 500); // the grace (timing above)
-    clock = r.bustMs + 500;
-    expect(await t.app.crash.advance(brandId)).toBeNull(); // settled
-    expect((await current()).settledMs).not.toBeNull();
-    expect(await t.app.crash.advance(brandId)).toBe(r.bustMs + 2_000); // the pause
-    clock = r.bustMs + 2_000;
-    expect(await t.app.crash.advance(brandId)).toBeNull(); // the next round opens
-    const next = await current();
-    expect([next.roundNo, next.status]).toEqual([r.roundNo + 1, 'betting']);
-    expect(await t.app.crash.advance(brandId)).toBe(next.bettingEndsMs);
-  });
-
   it('opens with the stakes, the RTP and the curve', async () => {
     n++;
     const m = await t.db.kysely

@@ -156,39 +156,30 @@ async function publishRound(env: CrashEnv, brandId: number, type: 'round' | 'bus
   if (r) env.publish(brandId, { type, round: roundView(r), serverNow: env.now() });
 }
 
-/**
- * Does whatever is due for a brand's crash game at `env.now()`, and says when it next has
- * anything to do: the end of the betting or of the pause after a bust (`env.now()` time), or
- * null while the round runs (auto cash-outs fall due as the curve climbs) and right after a step.
- */
-export async function advance(env: CrashEnv, brandId: number): Promise<number | null> {
+/** Does whatever is due for a brand's crash game at `env.now()`. */
+export async function advance(env: CrashEnv, brandId: number): Promise<void> {
   const now = env.now();
   const round = await latestRound(env.db, brandId);
-  if (!round) {
-    await startRound(env, brandId, null, now);
-    return null;
-  }
+  if (!round) return startRound(env, brandId, null, now);
   switch (round.status) {
     case 'betting':
-      if (now < round.bettingEndsMs) return round.bettingEndsMs;
-      if (await setRoundStatus(env.db, round.id, ['betting'], 'running')) await publishRound(env, brandId, 'round');
-      return null;
+      if (now >= round.bettingEndsMs && (await setRoundStatus(env.db, round.id, ['betting'], 'running')))
+        await publishRound(env, brandId, 'round');
+      return;
     case 'running':
       await autoCashOuts(env, round, now);
       if (now >= round.bustMs && (await setRoundStatus(env.db, round.id, ['running'], 'busted')))
         await publishRound(env, brandId, 'bust');
-      return null;
+      return;
     case 'busted':
       if (round.settledMs === null) {
-        if (now < round.bustMs + env.timing.graceMs) return round.bustMs + env.timing.graceMs;
-        await settleRound(env, round);
-      } else if (now < round.bustMs + env.timing.pauseMs) return round.bustMs + env.timing.pauseMs;
-      else await startRound(env, brandId, round, now);
-      return null;
+        if (now >= round.bustMs + env.timing.graceMs) await settleRound(env, round);
+      } else if (now >= round.bustMs + env.timing.pauseMs) await startRound(env, brandId, round, now);
+      return;
     case 'void':
       if (round.settledMs === null) await settleRound(env, round);
       else await startRound(env, brandId, round, now);
-      return null;
+      return;
   }
 }
 
