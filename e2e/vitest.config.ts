@@ -3,7 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.e2e.ts'],
-    testTimeout: 60_000,
+    // A journey takes 10–30 s alone and up to four times that on a busy two-core CI machine.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // Each file starts its own server (on its own copy of the database) and browser: two files at
     // a time. Much of a browser test is waiting (for a round on the server's clock, a pushed

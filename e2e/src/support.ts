@@ -167,12 +167,14 @@ export function trackCalls(page: Page): { answered(): Promise<void> } {
 }
 
 /**
- * The harness's openPage with a 10 s default for waits and actions, so a missing element fails
- * the test with Playwright's message well inside vitest's 60 s test timeout.
+ * The harness's openPage with a 20 s default for waits and actions — a page of the site loads in
+ * well under a second alone, but a two-core CI machine running two files' servers and browsers
+ * at once has been seen to take ten — so a missing element still fails the test with
+ * Playwright's message well inside vitest's 120 s test timeout.
  */
 export async function open(browser: Browser, opts: Parameters<typeof openPage>[1] = {}): ReturnType<typeof openPage> {
   const opened = await openPage(browser, opts);
-  opened.context.setDefaultTimeout(10_000);
+  opened.context.setDefaultTimeout(20_000);
   return opened;
 }
 
