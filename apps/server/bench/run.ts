@@ -125,7 +125,10 @@ async function main() {
         hello: () => server(['bench/hello.ts'], {}),
         khela: () => server(['src/main.ts'], { DATA_DIR: dataDir, HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000000' }),
         copy: (body, headers) =>
-          server(['bench/status-copy.ts'], { STATUS_BODY: body, STATUS_HEADERS: JSON.stringify(headers) }),
+          server(['bench/status-copy.ts'], {
+            STATUS_BODY: body.toString('base64'),
+            STATUS_HEADERS: JSON.stringify(headers),
+          }),
       });
     }
 

@@ -2,15 +2,19 @@
  * Status benchmark (docs/benchmarks.md), called from bench/run.ts: requests per second of
  * GET /wps/system/status against a bare Fastify hello-world, each server in its own process on
  * the same machine, measured in alternating windows so that every figure sees the same load:
- *  - the full answer (about 2 KB), as a first page view gets it;
+ *  - the full answer (about 2 KB), as a client that accepts no encoding gets it;
+ *  - the answer as a browser asks for it on a first page view (Accept-Encoding as Chromium sends
+ *    it): the same answer, compressed once and kept;
  *  - the answer revalidated, as the visitor's browser asks on every later page view
  *    (If-None-Match → 304 without a body);
- *  - a bare Fastify app sending the same bytes as a constant with the same headers: what an
- *    answer of that size allows on this machine, whatever the server does to make it.
+ *  - a bare Fastify app sending the same bytes as a constant with the same headers, plain and as
+ *    the browser gets them: what an answer of that size allows on this machine, whatever the
+ *    server does to make it.
  * Beside each rate, the server process's CPU time per request (from /proc, on Linux): on a
  * shared machine the rates move with other work, the CPU a request costs much less.
  */
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 
@@ -25,7 +29,7 @@ export type StatusBenchServers = {
   hello(): Promise<BenchServer>;
   khela(): Promise<BenchServer>;
   /** A bare Fastify app answering `body` with `headers` (bench/status-copy.ts). */
-  copy(body: string, headers: Record<string, string>): Promise<BenchServer>;
+  copy(body: Buffer, headers: Record<string, string>): Promise<BenchServer>;
 };
 
 /**
@@ -34,7 +38,32 @@ export type StatusBenchServers = {
  * status call sends, header for header.
  */
 const KEPT_HEADERS =
-  /^(content-type|cache-control|content-security-policy|x-|referrer-policy|cross-origin-|strict-|etag$|vary$)/;
+  /^(content-type|content-encoding|cache-control|content-security-policy|x-|referrer-policy|cross-origin-|strict-|etag$|vary$)/;
+
+/** What Chromium asks for on every request: the site's real visitors send it. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** An answer as sent (fetch would decode a compressed body): its kept headers and its bytes. */
+function sent(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const kept: Record<string, string> = {};
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (KEPT_HEADERS.test(name) && value !== undefined) kept[name] = String(value);
+        }
+        resolve({ body: Buffer.concat(chunks), headers: kept });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 /** CPU seconds a process has used (user + system), or NaN where /proc is not there. */
 function cpuSeconds(pid: number | undefined): number {
@@ -51,24 +80,23 @@ type Tally = { requests: number; seconds: number; cpu: number; p99: number[]; er
 export async function statusBench(servers: StatusBenchServers) {
   const hello = await servers.hello();
   const khela = await servers.khela();
-  const first = await fetch(khela.url + PATH);
-  const body = await first.text();
-  const etag = first.headers.get('etag') ?? '';
-  const headers: Record<string, string> = {};
-  first.headers.forEach((value, name) => {
-    if (KEPT_HEADERS.test(name)) headers[name] = value;
-  });
-  const copy = await servers.copy(body, headers);
+  const plain = await sent(khela.url + PATH, {});
+  const browser = await sent(khela.url + PATH, BROWSER_HEADERS);
+  const etag = plain.headers.etag ?? '';
+  const copy = await servers.copy(plain.body, plain.headers);
+  const browserCopy = await servers.copy(browser.body, browser.headers);
   const cases = [
     { name: 'bare Fastify hello-world', server: hello, url: `${hello.url}/`, headers: {}, ok: 200 },
+    { name: 'bare Fastify sending the same bytes', server: copy, url: copy.url + PATH, headers: {}, ok: 200 },
+    { name: `GET ${PATH}`, server: khela, url: khela.url + PATH, headers: {}, ok: 200 },
     {
-      name: 'bare Fastify sending the same bytes',
-      server: copy,
-      url: copy.url + PATH,
-      headers: {},
+      name: '  … the bytes a browser gets, sent bare',
+      server: browserCopy,
+      url: browserCopy.url + PATH,
+      headers: BROWSER_HEADERS,
       ok: 200,
     },
-    { name: `GET ${PATH}`, server: khela, url: khela.url + PATH, headers: {}, ok: 200 },
+    { name: '  … as a browser asks for it', server: khela, url: khela.url + PATH, headers: BROWSER_HEADERS, ok: 200 },
     {
       name: `GET ${PATH}, revalidated (304)`,
       server: khela,
@@ -77,6 +105,14 @@ export async function statusBench(servers: StatusBenchServers) {
       ok: 304,
     },
   ];
+  const pairs = new Map([
+    [cases[2]?.name, cases[1]],
+    [cases[4]?.name, cases[3]],
+  ]);
+  const sizes = new Map([
+    [cases[1]?.name, plain.body.length],
+    [cases[3]?.name, browser.body.length],
+  ]);
   const tallies = new Map<string, Tally>(
     cases.map((c) => [c.name, { requests: 0, seconds: 0, cpu: 0, p99: [], errors: 0 }]),
   );
@@ -99,7 +135,7 @@ export async function statusBench(servers: StatusBenchServers) {
       }
     }
   } finally {
-    await Promise.all([hello.stop(), khela.stop(), copy.stop()]);
+    await Promise.all([hello.stop(), khela.stop(), copy.stop(), browserCopy.stop()]);
   }
   const load1 = loadavg()[0] ?? 0;
   const rate = (name: string) => {
@@ -110,16 +146,15 @@ export async function statusBench(servers: StatusBenchServers) {
   console.log(
     `\nRequests per second (${CONNECTIONS} connections, ${DURATION_S} s each in ${WINDOWS} alternating windows, same machine; load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`,
   );
-  // Beside the full call's target, the part the server itself decides: the call against the bare
+  // Beside each full call's target, the part the server itself decides: the call against the bare
   // app sending its very bytes and headers (a 304 sends none of that body, so it has no such pair).
-  const target = (name: string) =>
-    name === cases[0]?.name
-      ? ''
-      : name === cases[1]?.name
-        ? `  (what an answer of ${Buffer.byteLength(body).toLocaleString('en')} bytes allows)`
-        : name === cases[2]?.name
-          ? `  (target ≥ 0.80×; ${(rate(name) / rate(cases[1]?.name ?? '')).toFixed(2)}× of the same bytes sent bare)`
-          : '  (target ≥ 0.80×)';
+  const target = (name: string) => {
+    const size = sizes.get(name);
+    if (size !== undefined) return `  (what an answer of ${size.toLocaleString('en')} bytes allows)`;
+    const pair = pairs.get(name);
+    if (pair) return `  (target ≥ 0.80×; ${(rate(name) / rate(pair.name)).toFixed(2)}× of the same bytes sent bare)`;
+    return name === cases[0]?.name ? '' : '  (target ≥ 0.80×)';
+  };
   for (const c of cases) {
     const t = tallies.get(c.name) as Tally;
     const p99 = [...t.p99].sort((a, b) => a - b)[Math.floor(t.p99.length / 2)];

@@ -240,4 +240,18 @@ describe('page head hints', () => {
     expect(acceptedEncoding('identity')).toBeNull();
     expect(acceptedEncoding(undefined)).toBeNull();
   });
+
+  it('answers a value it has kept as it answered it first, past its limit and beyond its length', () => {
+    // Values are kept per text, a hundred at most: a refusal kept stays a refusal.
+    const values = Array.from({ length: 250 }, (_, i) =>
+      i % 2 ? `gzip;q=0.${i + 1}, br;q=0` : `deflate, br;q=0.${i + 1}`,
+    );
+    for (let round = 0; round < 2; round++) {
+      for (const [i, value] of values.entries()) expect(acceptedEncoding(value)).toBe(i % 2 ? 'gzip' : 'br');
+    }
+    const long = `${'x-custom;q=0.5, '.repeat(20)}br`;
+    expect(acceptedEncoding(long)).toBe('br');
+    expect(acceptedEncoding(long)).toBe('br');
+    expect(acceptedEncoding(`${long};q=0`)).toBeNull();
+  });
 });

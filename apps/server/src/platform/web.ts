@@ -101,9 +101,30 @@ export function pageHtml(template: string, head: PageHead): string {
   return html;
 }
 
+/**
+ * Accept-Encoding values seen lately and the encoding each asks for: a browser sends the same
+ * value on every request, and browsers send only a handful between them. A value longer than
+ * any browser's is read each time rather than kept.
+ */
+const encodings = new Map<string, 'br' | 'gzip' | null>();
+const ENCODINGS_KEPT = 100;
+const ENCODING_KEPT_LENGTH = 120;
+
 /** The encoding to send: brotli, else gzip, else none (a `;q=0` refuses one). */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
   if (!header) return null;
+  let encoding = encodings.get(header);
+  if (encoding === undefined) {
+    encoding = encodingOf(header);
+    if (header.length <= ENCODING_KEPT_LENGTH) {
+      if (encodings.size >= ENCODINGS_KEPT) encodings.clear();
+      encodings.set(header, encoding);
+    }
+  }
+  return encoding;
+}
+
+function encodingOf(header: string): 'br' | 'gzip' | null {
   const accepted = new Set<string>();
   for (const part of header.toLowerCase().split(',')) {
     const [token = '', ...params] = part.trim().split(';');

@@ -64,11 +64,12 @@ function plainQuery(search: string): { host?: string; language?: string } | null
  * quiet, its security headers are the API's constant set, its bytes made once and kept.
  */
 export function statusEarlyAnswer(db: Database, trustedHeader: string): EarlyAnswer {
+  const brands = brandStore(db);
   return (req, res, search) => {
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return false;
     const query = plainQuery(search);
     if (query === null) return false;
-    const brand = brandStore(db).forHost(normaliseHost(query.host || (req.headers.host ?? '')));
+    const brand = brands.forHost(normaliseHost(query.host || (req.headers.host ?? '')));
     if (brand instanceof Promise) {
       // Loading: the route answers this one, and the brand is in memory for the next.
       brand.catch(() => {});
