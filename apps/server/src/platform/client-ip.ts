@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
+import { keptAnswers } from './kept';
 
 /** What the address is read from: a Fastify request, or Node's own before Fastify has one. */
 export type Visitor = {
@@ -26,25 +27,13 @@ export function clientIp(req: Visitor, trustedHeader: string): string {
   return normaliseIp(req.socket?.remoteAddress ?? req.ip ?? '');
 }
 
-/** Texts seen lately and their addresses: every call of a visitor carries the same one. */
-const recent = new Map<string, string>();
-const RECENT_KEPT = 10_000;
-
 /**
  * A bare IP address, or '' when the text is not one. Drops a port ('1.2.3.4:5678', '[::1]:80'),
  * an IPv6 zone ('fe80::1%eth0') and the IPv4-mapped IPv6 prefix ('::ffff:1.2.3.4' → '1.2.3.4').
+ * Kept per text: every call of a visitor carries the same one. A text longer than any address
+ * with a port and a zone is not kept, whatever it is.
  */
-export function normaliseIp(text: string): string {
-  // Longer than any address with a port and a zone: not kept, whatever it is.
-  if (text.length > 64) return normalise(text);
-  let ip = recent.get(text);
-  if (ip === undefined) {
-    ip = normalise(text);
-    if (recent.size >= RECENT_KEPT) recent.clear();
-    recent.set(text, ip);
-  }
-  return ip;
-}
+export const normaliseIp = keptAnswers(normalise, 10_000, 64);
 
 function normalise(text: string): string {
   let ip = text.trim();

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
+import { keptAnswers } from './kept';
 
 /** The part of geoip-country (CommonJS, untyped) that Khela uses. */
 type GeoIp = { lookup(ip: string): { country: string } | null };
@@ -45,24 +46,13 @@ export function isNonPublicIp(ip: string): boolean {
 
 let geoip: GeoIp | undefined;
 
-/** Countries of the addresses seen lately: a visitor asks again on every page view. */
-const recent = new Map<string, string>();
-const RECENT_KEPT = 10_000;
-
 /**
  * The ISO 3166-1 alpha-2 country of a normalised IP address, or '' when unknown (not public,
  * not in the database, not an address). The ~8 MB database is read on the first lookup, not at
- * import, so tools and tests that never locate anyone do not pay for it.
+ * import, so tools and tests that never locate anyone do not pay for it. Kept per address: a
+ * visitor asks again on every page view.
  */
-export function countryOf(ip: string): string {
-  let country = recent.get(ip);
-  if (country === undefined) {
-    country = lookUp(ip);
-    if (recent.size >= RECENT_KEPT) recent.clear();
-    recent.set(ip, country);
-  }
-  return country;
-}
+export const countryOf = keptAnswers(lookUp, 10_000);
 
 function lookUp(ip: string): string {
   if (isIP(ip) === 0 || isNonPublicIp(ip)) return '';

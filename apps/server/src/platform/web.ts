@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { failure } from './errors';
+import { keptAnswers } from './kept';
 
 /**
  * Paths owned by the API: an unknown one is a 404 envelope, never a page. `/bo/` is the back
@@ -102,26 +103,14 @@ export function pageHtml(template: string, head: PageHead): string {
 }
 
 /**
- * Accept-Encoding values seen lately and the encoding each asks for: a browser sends the same
- * value on every request, and browsers send only a handful between them. A value longer than
- * any browser's is read each time rather than kept.
+ * The encoding to send: brotli, else gzip, else none (a `;q=0` refuses one). Kept per value: a
+ * browser sends the same one on every request, and browsers only a handful between them; a value
+ * longer than any browser's is read each time rather than kept.
  */
-const encodings = new Map<string, 'br' | 'gzip' | null>();
-const ENCODINGS_KEPT = 100;
-const ENCODING_KEPT_LENGTH = 120;
+const encodingKept = keptAnswers(encodingOf, 100, 120);
 
-/** The encoding to send: brotli, else gzip, else none (a `;q=0` refuses one). */
 export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  if (!header) return null;
-  let encoding = encodings.get(header);
-  if (encoding === undefined) {
-    encoding = encodingOf(header);
-    if (header.length <= ENCODING_KEPT_LENGTH) {
-      if (encodings.size >= ENCODINGS_KEPT) encodings.clear();
-      encodings.set(header, encoding);
-    }
-  }
-  return encoding;
+  return header ? encodingKept(header) : null;
 }
 
 function encodingOf(header: string): 'br' | 'gzip' | null {
