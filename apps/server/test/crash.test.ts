@@ -104,6 +104,28 @@ async function finishRound() {
 }
 
 describe(`crash on ${TEST_ENGINE}`, () => {
+  it('tells the loop when the round next needs it: the end of the betting, the bust, the grace, the pause', async () => {
+    const r = await bettingRound((bust) => bust >= 200);
+    // Nothing to do until the betting ends: the loop leaves the round unread until then.
+    expect(await t.app.crash.advance(brandId)).toBe(r.bettingEndsMs);
+    clock = r.bettingEndsMs;
+    expect(await t.app.crash.advance(brandId)).toBeNull(); // running: read again at once
+    // No bet to cash out on the way: nothing is due before the bust.
+    expect(await t.app.crash.advance(brandId)).toBe(r.bustMs);
+    clock = r.bustMs;
+    expect(await t.app.crash.advance(brandId)).toBeNull(); // busted
+    expect(await t.app.crash.advance(brandId)).toBe(r.bustMs + 500); // the grace (timing above)
+    clock = r.bustMs + 500;
+    expect(await t.app.crash.advance(brandId)).toBeNull(); // settled
+    expect((await current()).settledMs).not.toBeNull();
+    expect(await t.app.crash.advance(brandId)).toBe(r.bustMs + 2_000); // the pause
+    clock = r.bustMs + 2_000;
+    expect(await t.app.crash.advance(brandId)).toBeNull(); // the next round opens
+    const next = await current();
+    expect([next.roundNo, next.status]).toEqual([r.roundNo + 1, 'betting']);
+    expect(await t.app.crash.advance(brandId)).toBe(next.bettingEndsMs);
+  });
+
   it('opens with the stakes, the RTP and the curve', async () => {
     n++;
     const m = await t.db.kysely
@@ -198,8 +220,13 @@ describe(`crash on ${TEST_ENGINE}`, () => {
     expect((await bet(q, 1, '2.00', { autoCashOut: '3' })).statusCode).toBe(200);
     clock = round.bettingEndsMs;
     await t.app.crash.advance(brandId);
+    // The loop is told when the curve reaches the lowest open target, and wakes then.
+    expect(await t.app.crash.advance(brandId)).toBe(round.runningMs + elapsedFor(150));
+    clock = round.runningMs + elapsedFor(150) - 1;
+    expect(await t.app.crash.advance(brandId)).toBe(round.runningMs + elapsedFor(150));
     clock = round.runningMs + elapsedFor(160);
-    await t.app.crash.advance(brandId); // the tick passes 1.50: p's slot 1 is paid now
+    // The tick passes 1.50: p's slot 1 is paid now, and q's 3.00 is next.
+    expect(await t.app.crash.advance(brandId)).toBe(round.runningMs + elapsedFor(300));
     expect((await betsOf(t.db, round.id)).find((b) => b.slot === 1 && b.memberId === p.id)).toMatchObject({
       status: 'cashed',
       multiplier: 150,

@@ -18,6 +18,7 @@ import {
   markBetSettled,
   markRefunded,
   markSettled,
+  nextTarget,
   setRoundStatus,
   unsettledRounds,
 } from './repo';
@@ -156,30 +157,47 @@ async function publishRound(env: CrashEnv, brandId: number, type: 'round' | 'bus
   if (r) env.publish(brandId, { type, round: roundView(r), serverNow: env.now() });
 }
 
-/** Does whatever is due for a brand's crash game at `env.now()`. */
-export async function advance(env: CrashEnv, brandId: number): Promise<void> {
+/**
+ * Does whatever is due for a brand's crash game at `env.now()`, and says when it next has
+ * anything to do (`env.now()` time): the end of the betting, of the grace or of the pause after
+ * a bust; while the round runs, the first moment the curve reaches an open bet's auto cash-out,
+ * or the bust. Null right after a step, when the round must be read again at once. Bets are
+ * placed only while betting, so once the round runs its open bets can only go: a bet whose row
+ * lands after that answer (placed in the window's last moment by another process) is cashed when
+ * the round is next read, at the latest at the bust, still at its target.
+ */
+export async function advance(env: CrashEnv, brandId: number): Promise<number | null> {
   const now = env.now();
   const round = await latestRound(env.db, brandId);
-  if (!round) return startRound(env, brandId, null, now);
+  if (!round) {
+    await startRound(env, brandId, null, now);
+    return null;
+  }
   switch (round.status) {
     case 'betting':
-      if (now >= round.bettingEndsMs && (await setRoundStatus(env.db, round.id, ['betting'], 'running')))
-        await publishRound(env, brandId, 'round');
-      return;
-    case 'running':
+      if (now < round.bettingEndsMs) return round.bettingEndsMs;
+      if (await setRoundStatus(env.db, round.id, ['betting'], 'running')) await publishRound(env, brandId, 'round');
+      return null;
+    case 'running': {
       await autoCashOuts(env, round, now);
-      if (now >= round.bustMs && (await setRoundStatus(env.db, round.id, ['running'], 'busted')))
-        await publishRound(env, brandId, 'bust');
-      return;
+      if (now >= round.bustMs) {
+        if (await setRoundStatus(env.db, round.id, ['running'], 'busted')) await publishRound(env, brandId, 'bust');
+        return null;
+      }
+      const target = await nextTarget(env.db, round.id);
+      return target === null ? round.bustMs : Math.min(round.bustMs, round.runningMs + elapsedFor(target));
+    }
     case 'busted':
       if (round.settledMs === null) {
-        if (now >= round.bustMs + env.timing.graceMs) await settleRound(env, round);
-      } else if (now >= round.bustMs + env.timing.pauseMs) await startRound(env, brandId, round, now);
-      return;
+        if (now < round.bustMs + env.timing.graceMs) return round.bustMs + env.timing.graceMs;
+        await settleRound(env, round);
+      } else if (now < round.bustMs + env.timing.pauseMs) return round.bustMs + env.timing.pauseMs;
+      else await startRound(env, brandId, round, now);
+      return null;
     case 'void':
       if (round.settledMs === null) await settleRound(env, round);
       else await startRound(env, brandId, round, now);
-      return;
+      return null;
   }
 }
 

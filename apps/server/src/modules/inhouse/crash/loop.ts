@@ -12,6 +12,14 @@ import { crashBrands } from './repo';
 const LEADER_LOCK = 51_500_015;
 const LEADER_RETRY_MS = 2_000;
 const BRANDS_REFRESH_MS = 5_000;
+/**
+ * The longest a brand's round is left unread while nothing is due (advance's answer): a bet whose
+ * row landed after the round was last read (placed in the window's last moment by another process)
+ * is seen within it — and at the bust in any case, where every open bet the curve reached is cashed
+ * at its target — and so is a round changed by anything but this loop. Otherwise the leader reads a round when something is due, not on every tick: an idle site's
+ * database and process are left alone between rounds' steps.
+ */
+const MAX_QUIET_MS = 1_000;
 
 export type Loop = {
   isLeader(): boolean;
@@ -28,6 +36,8 @@ export function startLoop(env: CrashEnv, databaseUrl: string | undefined): Loop 
   let brands: number[] = [];
   let brandsAt = 0;
   const recovered = new Set<number>();
+  /** Per brand, the time before which nothing is due (advance's answer): not read until then. */
+  const quietUntil = new Map<number, number>();
   let busy = false;
   let stopped = false;
 
@@ -39,6 +49,7 @@ export function startLoop(env: CrashEnv, databaseUrl: string | undefined): Loop 
       leader = false;
       lock = null;
       recovered.clear();
+      quietUntil.clear();
     });
     await c.connect();
     const r = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LEADER_LOCK]);
@@ -68,7 +79,9 @@ export function startLoop(env: CrashEnv, databaseUrl: string | undefined): Loop 
         await recover(env, brandId);
         recovered.add(brandId);
       }
-      await advance(env, brandId);
+      if (env.now() < (quietUntil.get(brandId) ?? 0)) continue;
+      const next = await advance(env, brandId);
+      quietUntil.set(brandId, next === null ? 0 : Math.min(next, env.now() + MAX_QUIET_MS));
     }
   }
 

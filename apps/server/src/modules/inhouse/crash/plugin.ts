@@ -20,7 +20,8 @@ export type CrashGame = {
   /** Replaces the engine's clock (tests). */
   setClock(now: () => number): void;
   setTiming(timing: Partial<CrashTiming>): void;
-  advance(brandId: number): Promise<void>;
+  /** Does what is due now; the time before which nothing is due, or null (engine.ts). */
+  advance(brandId: number): Promise<number | null>;
   recover(brandId: number): Promise<void>;
   settleRound: typeof settleRound;
   startLoop(): void;

@@ -239,6 +239,14 @@ export async function dueBets(db: Database, roundId: bigint, reached: number): P
   return r.rows.map(toBet);
 }
 
+/** The lowest auto cash-out target among a round's open bets (a bet without one cashes at the cap), or null. */
+export async function nextTarget(db: Database, roundId: bigint): Promise<number | null> {
+  const r = await sql<{ target: number | null }>`
+    SELECT MIN(LEAST(COALESCE(target, ${CRASH_MAX_MULTIPLIER}), ${CRASH_MAX_MULTIPLIER}))::int AS target
+    FROM crash_bets WHERE round_id = ${roundId} AND status = 'open'`.execute(db.kysely);
+  return r.rows[0]?.target ?? null;
+}
+
 export async function betByRequest(db: Database, brandId: number, memberId: bigint, requestId: string) {
   const r = await sql<BetRow>`SELECT ${BET_COLUMNS} FROM crash_bets
     WHERE brand_id = ${brandId} AND member_id = ${memberId} AND request_id = ${requestId}`.execute(db.kysely);
