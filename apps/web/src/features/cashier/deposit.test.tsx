@@ -4,10 +4,10 @@ import { cashierMethodsCall, depositCall, depositReferenceCall, depositStatusCal
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cashierTestHooks, centre, loggedIn, methodFixture, requestFixture } from '../../../test/cashier-fixtures';
 import { renderApp, resetBrowser, sentTo } from '../../../test/render';
 import { FINAL_STATES, PROOF_MAX_BYTES as PROOF_HERE, TRANSFER_REMARK_MAX as REMARK_HERE } from './api';
 import { browser } from './browser';
-import { cashierTestHooks, centre, loggedIn, methodFixture, requestFixture } from './cashier-fixtures';
 
 /*
  * The deposit page (spec §2 depositv2, CASHIER.md "Deposit"): methods, amount, the

@@ -17,8 +17,8 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { cashierTestHooks, centre, loggedIn, methodFixture } from '../../../test/cashier-fixtures';
 import { renderApp, sentTo } from '../../../test/render';
-import { cashierTestHooks, centre, loggedIn, methodFixture } from './cashier-fixtures';
 
 /*
  * The security centre (spec §2 securityCenter): the payment password and its lock, the login

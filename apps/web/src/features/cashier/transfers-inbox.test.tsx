@@ -16,9 +16,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { cashierTestHooks, centre, loggedIn, summaryFixture } from '../../../test/cashier-fixtures';
 import { FakeSocket } from '../../../test/fake-socket';
 import { renderApp, resetBrowser, sentTo } from '../../../test/render';
-import { cashierTestHooks, centre, loggedIn, summaryFixture } from './cashier-fixtures';
 import { loadCashierTexts } from './texts';
 
 /*

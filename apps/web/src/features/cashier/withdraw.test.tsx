@@ -11,8 +11,15 @@ import {
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import {
+  cashierTestHooks,
+  centre,
+  loggedIn,
+  methodFixture,
+  requestFixture,
+  summaryFixture,
+} from '../../../test/cashier-fixtures';
 import { renderApp, sentTo } from '../../../test/render';
-import { cashierTestHooks, centre, loggedIn, methodFixture, requestFixture, summaryFixture } from './cashier-fixtures';
 
 /*
  * The withdraw page (spec §2 withdraw, §4 confirmation; CASHIER.md "Withdrawal"): the turnover

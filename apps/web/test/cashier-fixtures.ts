@@ -4,10 +4,10 @@ import { IS_AGENT } from '@khela/contract/constants';
 import { memberInfoCall, walletBalanceCall } from '@khela/contract/endpoints';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { memberFixture, mockCalls, resetBrowser, statusFixture } from '../../../test/render';
-import { ui } from '../../lib/ui-store';
+import { ui } from '../src/lib/ui-store';
+import { memberFixture, mockCalls, resetBrowser, statusFixture } from './render';
 
-// The cashier tests' fixtures (used by the *.test.tsx files beside it only).
+// The cashier tests' fixtures (used by src/features/cashier/*.test.tsx only).
 
 /** A method as the server answers it: a provider's bKash, ৳100–25,000, no fee. */
 export function methodFixture(over: Partial<CashierMethod> = {}): CashierMethod {
