@@ -5,6 +5,7 @@ import { cashierMethodsCall } from '@khela/contract/endpoints';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { methodFixture } from '../../test/cashier-fixtures';
 import { memberFixture, mockCalls, renderApp, resetBrowser } from '../../test/render';
 import { startSession } from '../lib/session';
 import { ui } from '../lib/ui-store';
@@ -16,28 +17,11 @@ import { ui } from '../lib/ui-store';
 
 const TOKEN = 'tok-123456789012345678901234';
 
-/** A deposit method, so the deposit page has something to show. */
-const method = {
-  id: 1,
-  direction: 'deposit' as const,
-  kind: 'psp' as const,
-  channel: 'bkash' as const,
-  name: 'bKash',
-  logoUrl: null,
-  currency: 'BDT',
-  min: '100.00',
-  max: '25000.00',
-  feeBp: 0,
-  feeFixed: '0.00',
-  feeBearer: 'operator' as const,
-  presets: [],
-  processingMinutes: 5,
-};
-
 function loggedIn(isAgent: number = IS_AGENT.PLAYER) {
   mockCalls([
     stub(memberInfoCall, memberFixture({ isAgent })),
-    stub(cashierMethodsCall, { list: [method], promotions: [] }),
+    // A deposit method, so the deposit page has something to show.
+    stub(cashierMethodsCall, { list: [methodFixture()], promotions: [] }),
   ]);
   sessionStorage.setItem('token', TOKEN);
   sessionStorage.setItem('isAgent', String(isAgent));
