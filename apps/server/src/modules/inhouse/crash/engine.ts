@@ -163,8 +163,9 @@ async function publishRound(env: CrashEnv, brandId: number, type: 'round' | 'bus
  * a bust; while the round runs, the first moment the curve reaches an open bet's auto cash-out,
  * or the bust. Null right after a step, when the round must be read again at once. Bets are
  * placed only while betting, so once the round runs its open bets can only go: a bet whose row
- * lands after that answer (placed in the window's last moment by another process) is cashed when
- * the round is next read, at the latest at the bust, still at its target.
+ * lands after that answer (placed in the window's last moment by another process) is seen when
+ * the round is next read and, once the curve reaches its target, cashed at it — at the latest at
+ * the bust.
  */
 export async function advance(env: CrashEnv, brandId: number): Promise<number | null> {
   const now = env.now();

@@ -14,10 +14,11 @@ const LEADER_RETRY_MS = 2_000;
 const BRANDS_REFRESH_MS = 5_000;
 /**
  * The longest a brand's round is left unread while nothing is due (advance's answer): a bet whose
- * row landed after the round was last read (placed in the window's last moment by another process)
- * is seen within it — and at the bust in any case, where every open bet the curve reached is cashed
- * at its target — and so is a round changed by anything but this loop. Otherwise the leader reads a round when something is due, not on every tick: an idle site's
- * database and process are left alone between rounds' steps.
+ * row landed after the round was last read (placed in the window's last moment by another
+ * process) is seen within it — and at the bust in any case, where every open bet the curve reached
+ * is cashed at its target — and so is a round changed by anything but this loop. Otherwise the
+ * leader reads a round when something is due, not on every tick: an idle site's database and
+ * process are left alone between a round's steps.
  */
 const MAX_QUIET_MS = 1_000;
 

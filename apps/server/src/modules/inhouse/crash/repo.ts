@@ -226,15 +226,18 @@ export async function betsOf(db: Database, roundId: bigint): Promise<CrashBet[]>
   return r.rows.map(toBet);
 }
 
+/** A bet's auto cash-out target as the engine pays it: its own, or the cap for a bet without one. */
+const EFFECTIVE_TARGET = sql<number>`LEAST(COALESCE(target, ${CRASH_MAX_MULTIPLIER}), ${CRASH_MAX_MULTIPLIER})`;
+
 /**
  * The open bets of a round whose auto cash-out target (the cap without one) is at most
- * `reached`. The loop asks every tick of the flight: only the few due leave the database,
- * not the round's thousand bets.
+ * `reached`. The loop asks when a target falls due and at the bust: only the few due leave the
+ * database, not the round's thousand bets.
  */
 export async function dueBets(db: Database, roundId: bigint, reached: number): Promise<CrashBet[]> {
   const r = await sql<BetRow>`SELECT ${BET_COLUMNS} FROM crash_bets
     WHERE round_id = ${roundId} AND status = 'open'
-      AND LEAST(COALESCE(target, ${CRASH_MAX_MULTIPLIER}), ${CRASH_MAX_MULTIPLIER}) <= ${reached}
+      AND ${EFFECTIVE_TARGET} <= ${reached}
     ORDER BY id`.execute(db.kysely);
   return r.rows.map(toBet);
 }
@@ -242,7 +245,7 @@ export async function dueBets(db: Database, roundId: bigint, reached: number): P
 /** The lowest auto cash-out target among a round's open bets (a bet without one cashes at the cap), or null. */
 export async function nextTarget(db: Database, roundId: bigint): Promise<number | null> {
   const r = await sql<{ target: number | null }>`
-    SELECT MIN(LEAST(COALESCE(target, ${CRASH_MAX_MULTIPLIER}), ${CRASH_MAX_MULTIPLIER}))::int AS target
+    SELECT MIN(${EFFECTIVE_TARGET})::int AS target
     FROM crash_bets WHERE round_id = ${roundId} AND status = 'open'`.execute(db.kysely);
   return r.rows[0]?.target ?? null;
 }
