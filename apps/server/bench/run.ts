@@ -22,7 +22,7 @@
  * any of them). Ports come from BENCH_PORT on, or are free ones the system gives (bench/ports.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { backofficeBench } from './backoffice';
@@ -121,9 +121,28 @@ async function main() {
         await waitFor(args[0] === 'bench/hello.ts' ? `${url}/` : `${url}/wps/system/status`);
         return { url, pid: child.pid, stop: () => stop(child) };
       };
+      // The bench runs several Khela processes at once (bench/status.ts), each over its own copy of
+      // the data directory, seeded first: PGlite's data belongs to one process.
+      await (await khelaServer(dataDir)).stop();
+      const khela = async (): Promise<BenchServer> => {
+        const copy = mkdtempSync(path.join(tmpdir(), 'khela-bench-status-'));
+        cpSync(dataDir, copy, { recursive: true });
+        const started = await server(['src/main.ts'], {
+          DATA_DIR: copy,
+          HOST: '127.0.0.1',
+          RATE_LIMIT_MAX: '100000000',
+        });
+        return {
+          ...started,
+          async stop() {
+            await started.stop();
+            rmSync(copy, { recursive: true, force: true });
+          },
+        };
+      };
       await statusBench({
         hello: () => server(['bench/hello.ts'], {}),
-        khela: () => server(['src/main.ts'], { DATA_DIR: dataDir, HOST: '127.0.0.1', RATE_LIMIT_MAX: '100000000' }),
+        khela,
         copy: (body, headers) =>
           server(['bench/status-copy.ts'], {
             STATUS_BODY: body.toString('base64'),
