@@ -202,15 +202,17 @@ export async function ledgerRuns(label: string, db: Database) {
   console.log(line('bets on one hot wallet (ledger_post)', hot));
   // PGlite runs every client's statements on its one connection: a busy wallet has no lock to
   // wait on, so the ratio compares a whole posting with one in-process UPDATE (docs/benchmarks.md).
-  const hotTarget =
-    label === 'PGlite' ? 'one connection, no lock contention; the target is PostgreSQL’s' : 'target ≥ 0.50×';
+  // The targets are PostgreSQL's, the database of a site with many players.
+  const onPglite = label === 'PGlite';
+  const hotTarget = onPglite ? 'one connection, no lock contention; the target is PostgreSQL’s' : 'target ≥ 0.50×';
   console.log(
     `  ratio                                      ${(hot.perSecond / rawHot.perSecond).toFixed(2)}×  (${hotTarget})`,
   );
   console.log(line('raw two-row transfer (one transaction)', rawSpread));
   console.log(line(`bets over ${WALLETS} wallets (ledger_post)`, spread));
+  const spreadTarget = onPglite ? 'one connection; the target is PostgreSQL’s' : 'target ≥ 0.90×';
   console.log(
-    `  ratio                                      ${(spread.perSecond / rawSpread.perSecond).toFixed(2)}×  (target ≥ 0.90×)`,
+    `  ratio                                      ${(spread.perSecond / rawSpread.perSecond).toFixed(2)}×  (${spreadTarget})`,
   );
   console.log(`  invariant violations after the runs        ${problems.length}`);
 }
