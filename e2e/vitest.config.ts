@@ -13,7 +13,7 @@ export default defineConfig({
     maxWorkers: 2,
     // A worker keeps the modules it loaded for the files it runs next (no file replaces a module
     // or sets the environment; each starts its own server and database): loading the server's
-    // and Playwright's modules afresh for every file had been 144 s of a 729-s run (docs/development.md).
+    // and Playwright's modules afresh for every file had been a tenth of the run.
     isolate: false,
     // One migrated, demo-seeded database for the run; each file's server starts from a copy.
     globalSetup: ['src/global-setup.ts'],
