@@ -25,6 +25,13 @@ function one<T>(r: { rows: T[] }): T {
 
 const GAME_NAME: Record<Lang, string> = { bn: 'রকেট ক্র্যাশ', en: 'Rocket Crash' };
 const MAX_ROUNDS = 8;
+/**
+ * The longest a round can keep the next betting window away: a bust at the 10,000× cap flies for
+ * 154 s, then the pause. A page that opens in such a flight waits that long for a window (one in
+ * ten pages opens in a flight with more than 30 s left), and so does a bet that lost the race with
+ * a closing window.
+ */
+const LONGEST_ROUND_MS = 170_000;
 
 const multiplier = (lang: Lang, hundredths: number) => formatter(lang).multiplier(hundredths / 100);
 
@@ -48,7 +55,7 @@ describe('the crash game, two players in one round', () => {
   async function betAtOneFifty(page: Page, frame: FrameLocator, lang: Lang): Promise<CrashBetValue | null> {
     const panel = frame.getByRole('region', { name: t(lang, 'play-crash.panel', { n: 1 }) });
     const startsIn = new RegExp(t(lang, 'play-crash.startsIn', { seconds: '999' }).replace('999', '.+'));
-    await frame.getByText(startsIn).waitFor({ timeout: 30_000 });
+    await frame.getByText(startsIn).waitFor({ timeout: LONGEST_ROUND_MS });
     await panel.locator('input[type=checkbox]').check();
     await panel.getByRole('textbox', { name: t(lang, 'play-crash.target') }).fill('1.50');
     const bet = panel.getByRole('button', { name: exact(t(lang, 'play-crash.bet')) });
@@ -70,7 +77,8 @@ describe('the crash game, two players in one round', () => {
   }
 
   it('pays an auto cash-out at 1.50×, shows it to another player, and verifies the round', {
-    timeout: 240_000,
+    // Room for the two longest waits (a window after a long flight, the winning round's bust).
+    timeout: 3 * LONGEST_ROUND_MS,
   }, async () => {
     const winner = await openCrash('bn', false);
     const watcher = await openCrash('en', true);
@@ -122,14 +130,16 @@ describe('the crash game, two players in one round', () => {
     const how = winner.frame.getByRole('link', { name: exact(t('bn', 'play-crash.howFair')) });
     expect(await how.getAttribute('href')).toBe('/fairness?game=crash');
 
-    // The round's hash is revealed at the bust (a high bust flies up to 154 s, at the 10,000× cap);
-    // the fairness page then recomputes its bust point from the hash alone.
+    // The round's hash is revealed at the bust (as late as a round can fly); the fairness page
+    // then recomputes its bust point from the hash alone.
     const roundOf = async () =>
       one(
         await sql<{ hash: string; bust: number; status: string }>`
           SELECT hash, bust, status FROM crash_rounds WHERE id = ${won.roundId}`.execute(env.khela.db.kysely),
       );
-    await expect.poll(async () => (await roundOf()).status, { timeout: 170_000, interval: 1_000 }).toBe('busted');
+    await expect
+      .poll(async () => (await roundOf()).status, { timeout: LONGEST_ROUND_MS, interval: 1_000 })
+      .toBe('busted');
     const round = await roundOf();
     await watcher.page.goto(`${env.khela.url}/fairness?game=crash&hash=${round.hash}`);
     await watcher.page.getByText(multiplier('en', round.bust), { exact: true }).first().waitFor();

@@ -105,7 +105,11 @@ export async function openPage(
   opts: BrowserContextOptions & { popups?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const { popups, ...contextOptions } = opts;
-  const context = await browser.newContext({ viewport: DESKTOP, ...contextOptions });
+  // Reduced motion unless a test asks for motion: headless Chromium composites in software, and
+  // the home page's announcements marquee alone kept a core busy for as long as the page was open
+  // (1.0 core against 0.02 held still) — on a two-core machine, time taken from the server and
+  // the other file's browser. A test of what moves opts in with `reducedMotion: 'no-preference'`.
+  const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', ...contextOptions });
   if (!popups) await context.addInitScript(() => sessionStorage.setItem('noticePopupSeen', '1'));
   // Every page of the context, popups and second tabs too, has its requests followed.
   context.on('page', followRequests);

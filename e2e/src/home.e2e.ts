@@ -123,6 +123,29 @@ describe('home', () => {
     }
   });
 
+  it('runs the announcements by, stops them under the pointer, and holds them still for reduced motion', async () => {
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const { context, page, errors } = await open(env.browser, { reducedMotion });
+      try {
+        await page.goto(`${env.khela.url}/`);
+        const strip = page.getByRole('region', { name: exact(t('bn', 'pages.noticesLabel')) });
+        const track = strip.getByRole('list');
+        await track.waitFor();
+        const marquee = () => track.evaluate((el) => el.getAnimations().map((a) => a.playState));
+        if (reducedMotion === 'reduce') {
+          expect(await marquee()).toEqual([]);
+        } else {
+          expect(await marquee()).toEqual(['running']);
+          await strip.hover();
+          await expect.poll(marquee).toEqual(['paused']);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
   it('switches to the light theme and keeps it after a reload', async () => {
     const { context, page, errors } = await open(env.browser);
     try {

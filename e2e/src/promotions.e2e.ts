@@ -28,7 +28,8 @@ describe('new-player promotions in the registration form', () => {
 
   for (const lang of LANGS)
     it(`[${lang}] the register popup shows them, moves on after 5 s, and a tap opens the promotion`, async () => {
-      const { context, page, errors } = await visit(env, lang);
+      // Autoplay is for visitors who have not asked for reduced motion.
+      const { context, page, errors } = await visit(env, lang, '/', { reducedMotion: 'no-preference' });
       try {
         await page
           .getByRole('banner')

@@ -107,8 +107,13 @@ export function useKhela(env: Record<string, string> = {}): { readonly khela: Kh
  * Opens `path` in a fresh page in `lang` (stored as the language switch stores it; BN is the
  * brand default) and waits for the site header.
  */
-export async function visit(env: { readonly khela: Khela; readonly browser: Browser }, lang: Lang, path = '/') {
-  const opened = await open(env.browser);
+export async function visit(
+  env: { readonly khela: Khela; readonly browser: Browser },
+  lang: Lang,
+  path = '/',
+  opts: Parameters<typeof openPage>[1] = {},
+) {
+  const opened = await open(env.browser, opts);
   if (lang !== 'bn') await opened.context.addInitScript((l) => localStorage.setItem('lang', l), lang);
   await opened.page.goto(`${env.khela.url}${path}`);
   await opened.page.getByRole('banner').waitFor();
