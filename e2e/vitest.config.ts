@@ -11,6 +11,10 @@ export default defineConfig({
     // balance, a page's calls), so two of them share the two cores well.
     fileParallelism: true,
     maxWorkers: 2,
+    // A worker keeps the modules it loaded for the files it runs next (no file replaces a module
+    // or sets the environment; each starts its own server and database): loading the server's
+    // and Playwright's modules afresh for every file took 186 s of a 942-s run (docs/development.md).
+    isolate: false,
     // One migrated, demo-seeded database for the run; each file's server starts from a copy.
     globalSetup: ['src/global-setup.ts'],
     // One retry for a browser test that lost a race with a busy CI machine (a proof-of-work
