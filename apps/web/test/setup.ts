@@ -11,14 +11,8 @@ if (typeof window !== 'undefined') {
   // on a busy 2-core machine; a real failure still fails, only later.
   configure({ asyncUtilTimeout: 15_000 });
   installBrowserGaps();
-  // Each file starts from an empty page in Bengali with empty storage: the files share their
-  // worker's modules and window (vitest.config.ts), and a file before may have left any of these.
   beforeAll(async () => {
-    document.body.innerHTML = '';
-    localStorage.clear();
-    sessionStorage.clear();
     if (!i18next.isInitialized) await initI18n('bn');
-    else await i18next.changeLanguage('bn');
     i18next.addResourceBundle('en', 'translation', await loadLocale('en'), true, true);
   });
   afterEach(() => {

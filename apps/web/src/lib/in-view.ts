@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { afterFirstScreen } from './idle';
 
-type Pool = Map<string, { io: IntersectionObserver; callbacks: Map<Element, () => void> }>;
-/**
- * One observer per (threshold, rootMargin): a long vendor list does not create hundreds. Kept per
- * IntersectionObserver class, so a page (or a test) that replaces the class gets observers of it.
- */
-const pools = new WeakMap<typeof IntersectionObserver, Pool>();
+/** One observer per (threshold, rootMargin): a long vendor list does not create hundreds. */
+const observers = new Map<string, { io: IntersectionObserver; callbacks: Map<Element, () => void> }>();
 
 /**
  * Calls `onVisible` once, when `el` comes within `rootMargin` of the viewport; returns the
@@ -14,11 +10,6 @@ const pools = new WeakMap<typeof IntersectionObserver, Pool>();
  */
 export function observe(el: Element, threshold: number, rootMargin: string, onVisible: () => void): () => void {
   const key = `${threshold}|${rootMargin}`;
-  let observers = pools.get(IntersectionObserver);
-  if (!observers) {
-    observers = new Map();
-    pools.set(IntersectionObserver, observers);
-  }
   let entry = observers.get(key);
   if (!entry) {
     const callbacks = new Map<Element, () => void>();
