@@ -112,14 +112,10 @@ function ensureChromium() {
 const want = (step) => only.length === 0 || only.includes(step);
 
 // Two lanes on a 2-core machine, each about one core's work and about as long as the other: the
-// typecheck and lint (one project after another), the games' unit tests (their simulations are
-// one long computation) and the back office's, in the background, beside the build and the
-// other unit suites in the foreground. Both are awaited before the server suites, which want both
-// cores to themselves.
-const laneSuites = [
-  ['games', 'games unit tests', 'packages/games'],
-  ['admin', 'admin tests', 'apps/admin'],
-].filter(([step]) => want(step));
+// typecheck and lint (one project after another) and the games' unit tests (their simulations are
+// one long computation) in the background, beside the build and the other unit suites in the
+// foreground. Both are awaited before the server suites, which want both cores to themselves.
+const laneSuites = [['games', 'games unit tests', 'packages/games']].filter(([step]) => want(step));
 const laneReports = laneSuites.map(() => reportPath());
 const laneSteps = [
   ...(want('check') ? ['npm run check'] : []),
@@ -141,6 +137,7 @@ const built =
 if (want('contract')) vitest('contract unit tests', 'packages/contract');
 if (want('client')) vitest('client unit tests', 'packages/client');
 if (want('web')) vitest('web tests', 'apps/web');
+if (want('admin')) vitest('admin tests', 'apps/admin');
 await lane?.finish();
 if (want('server')) {
   vitest('server tests on embedded PGlite', 'apps/server', { KHELA_TEST_DB: 'pglite' });

@@ -5,6 +5,16 @@ import { afterFirstScreen } from './idle';
 const observers = new Map<string, { io: IntersectionObserver; callbacks: Map<Element, () => void> }>();
 
 /**
+ * Drops the shared observers, so the next `observe` builds them from the IntersectionObserver of
+ * that moment: the web tests swap the class from one file to the next (the app never calls this,
+ * so the build leaves it out).
+ */
+export function forgetObservers(): void {
+  for (const { io } of observers.values()) io.disconnect();
+  observers.clear();
+}
+
+/**
  * Calls `onVisible` once, when `el` comes within `rootMargin` of the viewport; returns the
  * function that stops watching.
  */
