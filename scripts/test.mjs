@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything a change needs, in order, on a fresh machine too.
-//   check (typecheck + lint), then the games and back office unit tests, beside the production
-//   build and the contract, client and web unit tests → server (PGlite, then PostgreSQL; the
+//   check (typecheck + lint), then the games' unit tests, beside the production build and the
+//   contract, client, web and back office unit tests → server (PGlite, then PostgreSQL; the
 //   rate limits again on Redis) → bundle budgets (size-limit) → end-to-end tests in Debian's Chromium.
 // Ends with one line 'N passed, N failed' counting every test of every suite.
 import { spawn, spawnSync } from 'node:child_process';
