@@ -30,7 +30,8 @@ type Declared = { kinds: string[]; nullable: boolean; optionalOnInsert: boolean 
 function declaredTables(): Map<string, Map<string, Declared>> {
   const configFile = ts.readConfigFile(path.resolve(__dirname, '../tsconfig.json'), ts.sys.readFile);
   const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, path.resolve(__dirname, '..'));
-  const options = { ...parsed.options, noEmit: true };
+  // One program of the probe and what it imports: not the workspace's project build (composite).
+  const options = { ...parsed.options, noEmit: true, composite: false, emitDeclarationOnly: false };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   host.getSourceFile = (file, lang, ...rest) =>
