@@ -9,6 +9,10 @@ const AREAS = Object.keys(import.meta.glob('../src/locales/areas/en/*.json')).ma
 
 configure({ asyncUtilTimeout: 15_000 });
 beforeAll(async () => {
+  // The files share their worker's page (vitest.config.ts): each starts from an empty one.
+  document.body.innerHTML = '';
+  sessionStorage.clear();
+  localStorage.clear();
   await initI18n('en');
   // Screens are rendered directly here, not through app.tsx's loaders: every area's texts up front.
   for (const area of AREAS) await loadAreaTexts(area);
