@@ -6,9 +6,10 @@ export default defineConfig({
     // A journey takes 10–30 s alone and up to four times that on a busy two-core CI machine.
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Each file starts its own server (on its own copy of the database) and browser: two files at
-    // a time. Much of a browser test is waiting (for a round on the server's clock, a pushed
-    // balance, a page's calls), so two of them share the two cores well.
+    // Each file starts its own server (on its own copy of the database) and opens its pages in
+    // the worker's browser (src/support.ts): two files at a time. Much of a browser test is
+    // waiting (for a round on the server's clock, a pushed balance, a page's calls), so two of
+    // them share the two cores well.
     fileParallelism: true,
     maxWorkers: 2,
     // A worker keeps the modules it loaded for the files it runs next (no file replaces a module

@@ -78,17 +78,38 @@ export function exact(text: string): RegExp {
 }
 
 /**
- * One server (fresh PGlite database) and one browser for a whole test file: call at the top of
- * a `describe`/file; the getters are valid inside tests and hooks.
+ * The worker's browser: the files a worker runs one after another share it (they share the
+ * worker's modules, e2e/vitest.config.ts), each in contexts of its own that it closes when done.
+ * Launching Chromium for each file cost about two seconds of a core.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+function sharedBrowser(): Promise<Browser> {
+  const current = workerBrowser;
+  if (current) return current.then((b) => (b.isConnected() ? b : freshBrowser()));
+  return freshBrowser();
+}
+function freshBrowser(): Promise<Browser> {
+  workerBrowser = launchChromium();
+  // A launch that failed is tried again by the next file, not handed on to it.
+  workerBrowser.catch(() => {
+    workerBrowser = undefined;
+  });
+  return workerBrowser;
+}
+
+/**
+ * One server (fresh PGlite database) for a whole test file, and the worker's browser: call at
+ * the top of a `describe`/file; the getters are valid inside tests and hooks. The file's pages
+ * are closed after it, so none outlives its server.
  */
 export function useKhela(env: Record<string, string> = {}): { readonly khela: Khela; readonly browser: Browser } {
   let khela: Khela | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    [khela, browser] = await Promise.all([startKhela(env), launchChromium()]);
+    [khela, browser] = await Promise.all([startKhela(env), sharedBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
+    await Promise.all((browser?.contexts() ?? []).map((c) => c.close()));
     await khela?.close();
   });
   return {
