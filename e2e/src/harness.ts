@@ -40,7 +40,11 @@ export async function startKhela(env: Record<string, string> = {}): Promise<Khel
   // A copy of the run's migrated, demo-seeded database (global-setup.ts) when there is one:
   // a fresh PGlite would run initdb and every migration for each file.
   const template = inject('databaseTemplates')?.pglite.seeded;
-  const db = await openDatabase({ dataDir, ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}) });
+  const db = await openDatabase({
+    dataDir,
+    small: true,
+    ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+  });
   if (!template) {
     await migrate(db);
     await seedDemo(db);

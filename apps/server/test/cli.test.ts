@@ -87,7 +87,7 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('npm run khela', () => {
       },
     );
     expect(r.code).toBe(0);
-    const db = await openDatabase({ dataDir });
+    const db = await openDatabase({ dataDir, small: true });
     try {
       const row = await db.kysely
         .selectFrom('audit_log')
@@ -110,7 +110,7 @@ describe.skipIf(TEST_ENGINE !== 'pglite')('npm run khela', () => {
       0,
     );
     expect((await khela('adjust', 'demo1234', '-40', '--reason', 'undo the test correction')).code).toBe(0);
-    const db = await openDatabase({ dataDir });
+    const db = await openDatabase({ dataDir, small: true });
     try {
       const rows = await db.kysely
         .selectFrom('turnover_requirements as t')

@@ -30,11 +30,11 @@ export async function pgliteTemplates(): Promise<{ templates: Pair; teardown(): 
   const dir = mkdtempSync(path.join(tmpdir(), 'khela-test-template-'));
   const dataDir = path.join(dir, 'data');
   const templates = { migrated: path.join(dir, 'migrated.tar'), seeded: path.join(dir, 'seeded.tar') };
-  let db = await openDatabase({ dataDir });
+  let db = await openDatabase({ dataDir, small: true });
   await migrate(db);
   await db.close();
   await dumpTo(dataDir, templates.migrated);
-  db = await openDatabase({ dataDir });
+  db = await openDatabase({ dataDir, small: true });
   await seedDemo(db);
   await db.close();
   await dumpTo(dataDir, templates.seeded);

@@ -41,7 +41,11 @@ function dump(file: string): Blob {
  */
 export async function openTestPglite(opts: { dataDir?: string; seeded?: boolean } = {}): Promise<Database> {
   const template = templates()?.pglite[opts.seeded ? 'seeded' : 'migrated'];
-  const db = await openDatabase({ dataDir: opts.dataDir, ...(template ? { loadDataDir: dump(template) } : {}) });
+  const db = await openDatabase({
+    dataDir: opts.dataDir,
+    small: true,
+    ...(template ? { loadDataDir: dump(template) } : {}),
+  });
   if (!template) await migrate(db);
   if (!template && opts.seeded) await seedDemo(db);
   return db;
@@ -54,7 +58,8 @@ export async function openTestPglite(opts: { dataDir?: string; seeded?: boolean 
  */
 export async function createTestDb(opts: { migrate?: boolean; seeded?: boolean } = {}): Promise<TestDb> {
   if (TEST_ENGINE === 'pglite') {
-    const db = opts.migrate === false ? await openDatabase({}) : await openTestPglite({ seeded: opts.seeded });
+    const db =
+      opts.migrate === false ? await openDatabase({ small: true }) : await openTestPglite({ seeded: opts.seeded });
     return { db, drop: () => db.close() };
   }
   const template = opts.migrate === false ? undefined : templates()?.postgres?.[opts.seeded ? 'seeded' : 'migrated'];
