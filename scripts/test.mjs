@@ -111,6 +111,12 @@ function ensureChromium() {
 
 const want = (step) => only.length === 0 || only.includes(step);
 
+// The server suites and the browser tests start from the same migrated databases: the first
+// suite builds them into this directory and the others load them (apps/server/test/global-setup.ts).
+const templates = mkdtempSync(path.join(tmpdir(), 'khela-test-templates-'));
+process.env.KHELA_TEST_TEMPLATES = templates;
+process.on('exit', () => rmSync(templates, { recursive: true, force: true }));
+
 // Two lanes on a 2-core machine, each about one core's work and about as long as the other: the
 // typecheck and lint (one project after another) and the games' unit tests (their simulations are
 // one long computation) in the background, beside the build and the other unit suites in the

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,11 +25,22 @@ async function dumpTo(dataDir: string, file: string) {
   writeFileSync(file, Buffer.from(await tar.arrayBuffer()));
 }
 
-/** Also the browser tests' databases (e2e/src/global-setup.ts). */
+/**
+ * Also the browser tests' databases (e2e/src/global-setup.ts). `npm test` runs three suites on
+ * the same migrations (the server's on PGlite, again on PostgreSQL, then the browser tests) and
+ * names a directory of its own in KHELA_TEST_TEMPLATES: the first suite leaves its dumps there,
+ * the others load them instead of building them again, and `npm test` removes it at the end.
+ */
 export async function pgliteTemplates(): Promise<{ templates: Pair; teardown(): void }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'khela-test-template-'));
-  const dataDir = path.join(dir, 'data');
+  const shared = process.env.KHELA_TEST_TEMPLATES;
+  const dir = shared ?? mkdtempSync(path.join(tmpdir(), 'khela-test-template-'));
   const templates = { migrated: path.join(dir, 'migrated.tar'), seeded: path.join(dir, 'seeded.tar') };
+  const teardown = () => {
+    if (!shared) rmSync(dir, { recursive: true, force: true });
+  };
+  // The seeded dump is written last: once it is there, both are.
+  if (shared && existsSync(templates.seeded)) return { templates, teardown };
+  const dataDir = mkdtempSync(path.join(dir, 'data-'));
   let db = await openDatabase({ dataDir, small: true });
   await migrate(db);
   await db.close();
@@ -38,7 +49,8 @@ export async function pgliteTemplates(): Promise<{ templates: Pair; teardown(): 
   await seedDemo(db);
   await db.close();
   await dumpTo(dataDir, templates.seeded);
-  return { templates, teardown: () => rmSync(dir, { recursive: true, force: true }) };
+  rmSync(dataDir, { recursive: true, force: true });
+  return { templates, teardown };
 }
 
 async function postgresTemplates(): Promise<{ templates: Pair; teardown(): Promise<void> }> {
