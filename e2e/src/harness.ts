@@ -103,11 +103,32 @@ export const DESKTOP = { width: 1440, height: 900 };
  * A page that records console errors and uncaught exceptions, so a test can assert there were none.
  * The session's popup announcement is marked as seen unless `popups` is set, so it does not cover
  * what a test clicks.
+ *
+ * The context is a fresh visitor's, but it may be one an earlier test of the file closed with
+ * the same options (`close()` hands it back, see `lease`): starting a browser context cost
+ * Chromium about 1.7 s of CPU of the 5–6 s a first page load took on a slow two-core machine,
+ * with a page in a kept context showing the same site from the same empty state. What a test
+ * did to it is undone before the next one gets it: its pages closed, the HTTP cache, cookies and
+ * every origin's storage emptied, its init scripts, routes, listeners and permissions removed.
  */
 export async function openPage(
   browser: Browser,
   opts: BrowserContextOptions & { popups?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const key = JSON.stringify(opts);
+  const kept = takeKept(browser, key);
+  const context = kept ?? (await newVisitorContext(browser, opts));
+  const page = await context.newPage();
+  if (kept) await emptied(kept, page);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context: lease(context, key), page, errors };
+}
+
+async function newVisitorContext(browser: Browser, opts: BrowserContextOptions & { popups?: boolean }) {
   const { popups, ...contextOptions } = opts;
   // Reduced motion unless a test asks for motion: headless Chromium composites in software, and
   // the home page's announcements marquee alone kept a core busy for as long as the page was open
@@ -117,13 +138,81 @@ export async function openPage(
   if (!popups) await context.addInitScript(() => sessionStorage.setItem('noticePopupSeen', '1'));
   // Every page of the context, popups and second tabs too, has its requests followed.
   context.on('page', followRequests);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
+  return context;
+}
+
+/** `on`/`off` of any of a context's events (Playwright types each event's overload apart). */
+type Subscribe = (event: string, listener: (...args: never[]) => unknown) => unknown;
+
+/** Contexts handed back by the tests, by the options they were made with. */
+const kept = new Map<string, BrowserContext[]>();
+
+function takeKept(browser: Browser, key: string): BrowserContext | undefined {
+  const list = kept.get(key) ?? [];
+  for (let context = list.pop(); context; context = list.pop()) {
+    // The file's end closes every context of the browser (support.ts), kept ones too.
+    if (!context.isClosed() && context.browser() === browser) return context;
+  }
+  return undefined;
+}
+
+/** Empties a kept context through its new `page` and closes the page the last test left. */
+async function emptied(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  await context.setStorageState({ cookies: [], origins: [] });
+  await Promise.all(context.pages().map((p) => (p === page ? undefined : p.close())));
+}
+
+/**
+ * The test's view of a context: `close()` hands it back for the next test instead, once what the
+ * test added is removed and its pages are left blank (so nothing of theirs runs on: no timer, no
+ * socket, no call to the server); init scripts and listeners added through it are recorded for
+ * that. A context that fails to clean up is closed for real.
+ */
+function lease(context: BrowserContext, key: string): BrowserContext {
+  const scripts: Promise<{ dispose(): Promise<void> }>[] = [];
+  const listeners: [string, (...args: never[]) => unknown][] = [];
+  let handedBack = false;
+  async function handBack() {
+    if (handedBack || context.isClosed()) return;
+    handedBack = true;
+    try {
+      for (const [event, listener] of listeners) (context.off as Subscribe).call(context, event, listener);
+      await Promise.all(scripts.map(async (s) => (await s).dispose()));
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.clearPermissions();
+      const [first, ...others] = context.pages();
+      await Promise.all(others.map((p) => p.close()));
+      if (first) await first.goto('about:blank');
+      const list = kept.get(key) ?? [];
+      list.push(context);
+      kept.set(key, list);
+    } catch {
+      await context.close().catch(() => {});
+    }
+  }
+  const view: BrowserContext = new Proxy(context, {
+    get(target, prop) {
+      if (prop === 'close') return handBack;
+      if (prop === 'addInitScript')
+        return (...args: Parameters<BrowserContext['addInitScript']>) => {
+          const added = target.addInitScript(...args);
+          scripts.push(added);
+          return added;
+        };
+      if (prop === 'on' || prop === 'addListener')
+        return (event: string, listener: (...args: never[]) => unknown) => {
+          listeners.push([event, listener]);
+          (target.on as Subscribe).call(target, event, listener);
+          return view;
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
   });
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
+  return view;
 }
 
 /**
