@@ -23,8 +23,10 @@ export function LoginPage() {
     t('pages.description.login', { brand: status?.brand.name || t('common.brandName') }),
   );
 
+  // Asked again when the effect runs, not taken from the render: a login that lands between the
+  // two (another tab's, or a test's) must not be met by a login popup.
   useEffect(() => {
-    if (!loggedIn) ui.openModal('login');
+    if (!loggedIn && !hasToken()) ui.openModal('login');
   }, [loggedIn]);
 
   if (loggedIn) return <Navigate to="/" replace />;
