@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type Kysely, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_MONEY, systemAccount, walletOf } from '../src/modules/wallet/accounts';
 import { onBalance } from '../src/modules/wallet/events';
@@ -328,6 +328,61 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     expect(refused).toBe(500);
     expect(await balanceOf(w.wallet)).toBe(0n);
   }, 120_000);
+
+  it("sends at most two of a member's movements to the database at once, and holds no other member's behind them", async () => {
+    const a = await newWallet(1_000n);
+    const b = await newWallet(1_000n);
+    // The same database, its calls counted: how many ledger_post() calls of each member are out.
+    const out = new Map<string, number>();
+    const peak = new Map<string, number>();
+    const sent: string[] = [];
+    const kysely = new Proxy(t.db.kysely, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop !== 'executeQuery') return typeof value === 'function' ? value.bind(target) : value;
+        return async (query: CompiledQuery) => {
+          const member = query.sql.includes('ledger_post') ? String(query.parameters[4]) : null;
+          if (member === null) return target.executeQuery(query);
+          sent.push(String(query.parameters[1]));
+          out.set(member, (out.get(member) ?? 0) + 1);
+          peak.set(member, Math.max(peak.get(member) ?? 0, out.get(member) ?? 0));
+          try {
+            return await target.executeQuery(query);
+          } finally {
+            out.set(member, (out.get(member) ?? 0) - 1);
+          }
+        };
+      },
+    });
+    const db = { ...t.db, kysely };
+    const house = await systemAccount(t.db, brandId, 'house', 'BDT');
+    const finished: string[] = [];
+    const stake = (w: typeof a, label: string, i: number) =>
+      post(db, {
+        brandId,
+        key: `burst:${n}:${label}:${i}`,
+        kind: 'bet',
+        fingerprint: String(i),
+        memberId: w.memberId,
+        legs: [
+          { accountId: w.wallet, amount: -10n },
+          { accountId: house, amount: 10n },
+        ],
+      }).then(() => finished.push(`${label}${i}`));
+    const burst = Array.from({ length: 20 }, (_, i) => stake(a, 'a', i));
+    const other = stake(b, 'b', 0);
+    await Promise.all([...burst, other]);
+
+    expect(peak.get(String(a.memberId))).toBe(2);
+    expect(peak.get(String(b.memberId))).toBe(1);
+    // The other member's bet was sent at once, not after the burst.
+    expect(finished.indexOf('b0')).toBeLessThan(finished.length - 10);
+    // The burst went to the database in the order it was asked for, and every bet was posted.
+    const burstKeys = Array.from({ length: 20 }, (_, i) => `burst:${n}:a:${i}`);
+    expect(sent.filter((k) => burstKeys.includes(k))).toEqual(burstKeys);
+    expect(await balanceOf(a.wallet)).toBe(800n);
+    expect(await balanceOf(b.wallet)).toBe(990n);
+  });
 
   it('finds its accounts and wallets by key, never by scanning them, with the plans PL/pgSQL settles on', async () => {
     // PL/pgSQL keeps one plan per statement and turns to a generic plan (one for any

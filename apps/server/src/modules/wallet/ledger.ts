@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors';
 import type { DB } from '../../platform/schema';
 import { describe } from './accounts';
 import { publishBalance } from './events';
+import { type KeyedLimit, keyedLimit, MOVEMENTS_IN_FLIGHT_PER_MEMBER } from './in-flight';
 
 export type Leg = { accountId: bigint; amount: bigint };
 
@@ -74,8 +75,8 @@ export async function post(db: Database, m: Movement, trx?: Kysely<DB>): Promise
   const accounts = m.legs.map((l) => l.accountId.toString());
   const amounts = m.legs.map((l) => l.amount.toString());
   let row: { tx_id: bigint; outcome: 'posted' | 'replay' | 'conflict'; result: Record<string, string | number> };
-  try {
-    const r = await (trx ?? db.kysely).executeQuery<typeof row>(
+  const send = () =>
+    (trx ?? db.kysely).executeQuery<typeof row>(
       CompiledQuery.raw(LEDGER_POST, [
         m.brandId,
         m.key,
@@ -88,6 +89,10 @@ export async function post(db: Database, m: Movement, trx?: Kysely<DB>): Promise
         amounts,
       ]),
     );
+  try {
+    // A caller's own transaction is already one connection and may hold the wallet's lock: it
+    // is never made to wait behind other movements.
+    const r = trx || m.memberId == null ? await send() : await memberLimit(db)(`${m.brandId}:${m.memberId}`, send);
     row = r.rows[0] as typeof row;
   } catch (err) {
     if ((err as { code?: string }).code === 'KH001') throw new AppError('INSUFFICIENT_FUNDS');
@@ -98,6 +103,18 @@ export async function post(db: Database, m: Movement, trx?: Kysely<DB>): Promise
   const posted = postedOf(row);
   if (!posted.replayed && !trx) await publishPosted(db, m.brandId, posted);
   return posted;
+}
+
+const limits = new WeakMap<Database, KeyedLimit>();
+
+/** The per-member limit of movements at the database (in-flight.ts), one per database. */
+function memberLimit(db: Database): KeyedLimit {
+  let limit = limits.get(db);
+  if (!limit) {
+    limit = keyedLimit(MOVEMENTS_IN_FLIGHT_PER_MEMBER);
+    limits.set(db, limit);
+  }
+  return limit;
 }
 
 /** ledger_post()'s answer (also passed on by the database functions that call it) as a Posted. */
