@@ -135,7 +135,12 @@ async function newVisitorContext(browser: Browser, opts: BrowserContextOptions &
   // (1.0 core against 0.02 held still) — on a two-core machine, time taken from the server and
   // the other file's browser. A test of what moves opts in with `reducedMotion: 'no-preference'`.
   const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce', ...contextOptions });
-  if (!popups) await context.addInitScript(() => sessionStorage.setItem('noticePopupSeen', '1'));
+  // A blank page (a new one, or one handed back) has no storage: reading it there throws, and
+  // the error would land in the page's list after the test's own check.
+  if (!popups)
+    await context.addInitScript(() => {
+      if (location.protocol.startsWith('http')) sessionStorage.setItem('noticePopupSeen', '1');
+    });
   // Every page of the context, popups and second tabs too, has its requests followed.
   context.on('page', followRequests);
   return context;
@@ -241,11 +246,6 @@ function followRequests(page: Page) {
   });
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
-}
-
-/** How many of `page`'s requests to the network are waiting for their answer. */
-export function requestsWaiting(page: Page): number {
-  return traffic.get(page)?.waiting.size ?? 0;
 }
 
 /**

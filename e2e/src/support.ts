@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatter } from '@khela/contract/format';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { hashPassword } from '../../apps/server/src/platform/passwords';
-import { type Khela, launchChromium, networkQuiet, openPage, requestsWaiting, startKhela } from './harness';
+import { type Khela, launchChromium, networkQuiet, openPage, startKhela } from './harness';
 
 /** The two languages the demo brand offers (spec §1: BN default, EN). */
 export type Lang = 'bn' | 'en';
@@ -182,17 +182,6 @@ export async function settle(page: Page): Promise<void> {
 }
 
 /**
- * Waits for the page's requests, once none is still waiting. A test that ends the session on the
- * server (a password change) waits for it first: a call the page sent just before would
- * otherwise be answered 401, which the browser logs as a console error.
- */
-export function trackCalls(page: Page): { answered(): Promise<void> } {
-  return {
-    answered: () => expect.poll(() => requestsWaiting(page), { message: 'calls still waiting for an answer' }).toBe(0),
-  };
-}
-
-/**
  * The harness's openPage with a 20 s default for waits and actions — a page of the site loads in
  * well under a second alone, but a two-core CI machine running two files' servers and browsers
  * at once has been seen to take ten — so a missing element still fails the test with
@@ -265,4 +254,14 @@ export function smsCode(khela: Khela, to: string, seen = 0, timeoutMs = 10_000):
     },
     { timeout: timeoutMs, interval: 100 },
   );
+}
+
+/** Sets a member's password as the demo seed does (argon2id hash). */
+export async function setPassword(khela: Khela, account: string, password: string): Promise<void> {
+  await khela.db.kysely
+    .updateTable('members')
+    .set({ password_hash: await hashPassword(password) })
+    .where('account', '=', account)
+    .where('brand_id', '=', await defaultBrandId(khela))
+    .execute();
 }
