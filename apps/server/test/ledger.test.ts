@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAY_MONEY, systemAccount, walletOf } from '../src/modules/wallet/accounts';
+import { describe as describeAccounts, PLAY_MONEY, systemAccount, walletOf } from '../src/modules/wallet/accounts';
 import { onBalance } from '../src/modules/wallet/events';
 import { checkLedger } from '../src/modules/wallet/invariants';
-import { fingerprintOf, post, publishPosted } from '../src/modules/wallet/ledger';
+import { fingerprintOf, type Posted, post, publishPosted } from '../src/modules/wallet/ledger';
 import { adjust } from '../src/modules/wallet/service';
 import { AppError } from '../src/platform/errors';
 import type { DB } from '../src/platform/schema';
@@ -329,9 +329,12 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     expect(await balanceOf(w.wallet)).toBe(0n);
   }, 120_000);
 
-  it("sends at most two of a member's movements to the database at once, and holds no other member's behind them", async () => {
+  it("sends at most two of a member's transfers to the database at once, and holds no other member's behind them", async () => {
     const a = await newWallet(1_000n);
     const b = await newWallet(1_000n);
+    // Transfers to another member: two wallets, so never a shared commit (that is single-wallet
+    // movements', tested below); the per-member limit is what orders them.
+    const sink = await newWallet();
     // The same database, its calls counted: how many ledger_post() calls of each member are out.
     const out = new Map<string, number>();
     const peak = new Map<string, number>();
@@ -355,18 +358,17 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
       },
     });
     const db = { ...t.db, kysely };
-    const house = await systemAccount(t.db, brandId, 'house', 'BDT');
     const finished: string[] = [];
     const stake = (w: typeof a, label: string, i: number) =>
       post(db, {
         brandId,
         key: `burst:${n}:${label}:${i}`,
-        kind: 'bet',
+        kind: 'transfer',
         fingerprint: String(i),
         memberId: w.memberId,
         legs: [
           { accountId: w.wallet, amount: -10n },
-          { accountId: house, amount: 10n },
+          { accountId: sink.wallet, amount: 10n },
         ],
       }).then(() => finished.push(`${label}${i}`));
     const burst = Array.from({ length: 20 }, (_, i) => stake(a, 'a', i));
@@ -382,6 +384,84 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     expect(sent.filter((k) => burstKeys.includes(k))).toEqual(burstKeys);
     expect(await balanceOf(a.wallet)).toBe(800n);
     expect(await balanceOf(b.wallet)).toBe(990n);
+    expect(await balanceOf(sink.wallet)).toBe(210n);
+  });
+
+  it("commits a burst of one wallet's movements together, each answered as alone", async () => {
+    const w = await newWallet(1_000n);
+    const house = await systemAccount(t.db, brandId, 'house', 'BDT');
+    // The same database, its calls counted; the handle knows the two accounts, as a running
+    // process does after their first movement.
+    const calls: { many: boolean; movements: number }[] = [];
+    const kysely = new Proxy(t.db.kysely, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (prop !== 'executeQuery') return typeof value === 'function' ? value.bind(target) : value;
+        return (query: CompiledQuery) => {
+          if (query.sql.includes('ledger_post_many'))
+            calls.push({ many: true, movements: (query.parameters[1] as string[]).length });
+          else if (query.sql.includes('ledger_post')) calls.push({ many: false, movements: 1 });
+          return target.executeQuery(query);
+        };
+      },
+    });
+    const db = { ...t.db, kysely };
+    await describeAccounts(db, [w.wallet, house]);
+    // Keys with every character an array literal quotes, so each reaches the database intact.
+    const keyOf = (i: number) => `group:${n}:"{a,b}"\\${i} ৳`;
+    const move = (i: number, amount: bigint, fingerprint = String(i)) =>
+      post(db, {
+        brandId,
+        key: keyOf(i),
+        kind: 'bet',
+        fingerprint,
+        memberId: w.memberId,
+        roundId: i % 2 ? null : `round ${i}`,
+        memo: i % 3 ? '' : `memo, "${i}"`,
+        legs: [
+          { accountId: w.wallet, amount: -amount },
+          { accountId: house, amount },
+        ],
+      });
+    const asked = [
+      ...Array.from({ length: 40 }, (_, i) => move(i, 10n)),
+      // More than the wallet will hold: refused alone, the bets around it still posted.
+      move(40, 100_000n),
+      // The key of bet 3 with another request: a conflict; with the same request: a replay.
+      move(3, 11n, 'another'),
+      move(5, 10n),
+    ];
+    const settled = await Promise.allSettled(asked);
+    const codes = settled.map((r) =>
+      r.status === 'fulfilled' ? (r.value.replayed ? 'replay' : 'posted') : (r.reason as AppError).code,
+    );
+    expect(codes.slice(0, 40)).toEqual(Array(40).fill('posted'));
+    expect(codes.slice(40)).toEqual(['INSUFFICIENT_FUNDS', 'DUPLICATE_TRANSACTION', 'replay']);
+    expect(await balanceOf(w.wallet)).toBe(600n);
+    // The replay answers the first call's balance, as a movement alone does.
+    const first = settled[5] as PromiseFulfilledResult<Posted>;
+    const again = settled[42] as PromiseFulfilledResult<Posted>;
+    expect(again.value.balances).toEqual(first.value.balances);
+    expect(again.value.txId).toBe(first.value.txId);
+    // Fewer calls than movements, and at least one carried many.
+    expect(calls.length).toBeLessThan(asked.length);
+    expect(Math.max(...calls.map((c) => c.movements))).toBeGreaterThan(1);
+    expect(calls.reduce((sum, c) => sum + c.movements, 0)).toBe(asked.length);
+    // Every key, round and memo as it was sent.
+    const stored = await t.db.kysely
+      .selectFrom('ledger_transactions')
+      .select(['idempotency_key', 'round_id', 'memo'])
+      .where('idempotency_key', 'in', [keyOf(0), keyOf(3), keyOf(7)])
+      .orderBy('idempotency_key')
+      .execute();
+    expect(stored).toEqual(
+      [
+        { idempotency_key: keyOf(0), round_id: 'round 0', memo: 'memo, "0"' },
+        { idempotency_key: keyOf(3), round_id: null, memo: 'memo, "3"' },
+        { idempotency_key: keyOf(7), round_id: null, memo: '' },
+      ].sort((x, y) => (x.idempotency_key < y.idempotency_key ? -1 : 1)),
+    );
+    expect(await checkLedger(t.db)).toEqual([]);
   });
 
   it('finds its accounts and wallets by key, never by scanning them, with the plans PL/pgSQL settles on', async () => {

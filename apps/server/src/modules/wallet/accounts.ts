@@ -113,6 +113,11 @@ export async function walletOf(
   return found;
 }
 
+/** Who holds the account and in which currency, if this process has it cached (no query). */
+export function cachedAccount(db: Database, accountId: bigint): AccountMeta | undefined {
+  return idsOf(db).meta.get(accountId);
+}
+
 /** Who holds each account and in which currency (cached; misses read in one query). */
 export async function describe(db: Database, accountIds: bigint[]): Promise<Map<bigint, AccountMeta>> {
   const ids = idsOf(db);

@@ -3,8 +3,9 @@ import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { type Database, preparedStatement } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { DB } from '../../platform/schema';
-import { describe } from './accounts';
+import { cachedAccount, describe } from './accounts';
 import { publishBalance } from './events';
+import { type Answer, type GroupCommit, groupCommit } from './group-commit';
 import { type KeyedLimit, keyedLimit, MOVEMENTS_IN_FLIGHT_PER_MEMBER } from './in-flight';
 
 export type Leg = { accountId: bigint; amount: bigint };
@@ -59,41 +60,94 @@ const LEDGER_POST = preparedStatement(
      FROM ledger_post($1::integer, $2, $3, $4, $5::bigint, $6, $7, $8::bigint[], $9::bigint[])`,
 );
 
+/** Several single-wallet movements in one call and one commit (group-commit.ts, decision 0047). */
+const LEDGER_POST_MANY = preparedStatement(
+  'ledger_post_many',
+  `SELECT n, tx_id, outcome, result, error_code, error_message
+     FROM ledger_post_many($1::integer[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[],
+                           $8::integer[], $9::bigint[], $10::bigint[])`,
+);
+
+type Row = { tx_id: bigint; outcome: 'posted' | 'replay' | 'conflict'; result: Record<string, string | number> };
+
+/** Sends one movement through ledger_post(), on the caller's transaction when there is one. */
+async function sendOne(db: Database, m: Movement, trx?: Kysely<DB>): Promise<Row> {
+  const r = await (trx ?? db.kysely).executeQuery<Row>(
+    CompiledQuery.raw(LEDGER_POST, [
+      m.brandId,
+      m.key,
+      m.kind,
+      m.fingerprint,
+      m.memberId ?? null,
+      m.roundId ?? null,
+      m.memo ?? '',
+      m.legs.map((l) => l.accountId.toString()),
+      m.legs.map((l) => l.amount.toString()),
+    ]),
+  );
+  return r.rows[0] as Row;
+}
+
+/** Sends several movements through ledger_post_many(): each one's row or refusal, in order. */
+async function sendMany(db: Database, ms: Movement[]): Promise<Answer<Row>[]> {
+  const r = await db.kysely.executeQuery<Row & { n: number; error_code: string | null; error_message: string | null }>(
+    CompiledQuery.raw(LEDGER_POST_MANY, [
+      ms.map((m) => m.brandId),
+      ms.map((m) => m.key),
+      ms.map((m) => m.kind),
+      ms.map((m) => m.fingerprint),
+      ms.map((m) => (m.memberId == null ? null : m.memberId.toString())),
+      ms.map((m) => m.roundId ?? null),
+      ms.map((m) => m.memo ?? ''),
+      ms.map((m) => m.legs.length),
+      ms.flatMap((m) => m.legs.map((l) => l.accountId.toString())),
+      ms.flatMap((m) => m.legs.map((l) => l.amount.toString())),
+    ]),
+  );
+  const answers: Answer<Row>[] = [];
+  for (const row of r.rows) {
+    answers[row.n - 1] =
+      row.error_code === null ? { row } : { code: row.error_code, message: row.error_message ?? row.error_code };
+  }
+  return answers;
+}
+
 /**
- * Posts one balanced movement through ledger_post() (migrations/0018-wallet-balances.sql): one round
- * trip, the key claimed first, wallets changed by conditional updates. Throws
- * INSUFFICIENT_FUNDS when a wallet would go negative, DUPLICATE_TRANSACTION when the key was
- * used for another request and VALIDATION_FAILED when a balance would go past a bigint; in each
- * case nothing is posted. Balance changes are published only
- * after the movement has committed.
+ * The one wallet a movement changes, when it changes exactly one and every other leg is a
+ * system account, as this process knows them (account ids are cached as they are used): such a
+ * movement can share a commit with others. Null otherwise (a transfer between two members, an
+ * account not yet cached), and the movement goes alone.
+ */
+function singleWallet(db: Database, m: Movement): bigint | null {
+  let wallet: bigint | null = null;
+  for (const leg of m.legs) {
+    const meta = cachedAccount(db, leg.accountId);
+    if (!meta) return null;
+    if (meta.memberId === null) continue;
+    if (wallet !== null) return null;
+    wallet = leg.accountId;
+  }
+  return wallet;
+}
+
+/**
+ * Posts one balanced movement through ledger_post() (migrations/0026-ledger-post-two-statements.sql):
+ * the key claimed first, wallets changed by conditional updates. Throws INSUFFICIENT_FUNDS when
+ * a wallet would go negative, DUPLICATE_TRANSACTION when the key was used for another request
+ * and VALIDATION_FAILED when a balance would go past a bigint; in each case nothing is posted.
+ * Balance changes are published only after the movement has committed.
+ *
+ * A movement of one wallet may share its call and commit with others (group-commit.ts); one of
+ * a member's that changes several wallets waits behind at most two of that member's (in-flight.ts).
  *
  * `trx`: the caller's open transaction (on PGlite, a single connection, the call must run on it).
  * The movement then commits with that transaction, so nothing is published here: the caller
  * calls `publishPosted` after its commit.
  */
 export async function post(db: Database, m: Movement, trx?: Kysely<DB>): Promise<Posted> {
-  const accounts = m.legs.map((l) => l.accountId.toString());
-  const amounts = m.legs.map((l) => l.amount.toString());
-  let row: { tx_id: bigint; outcome: 'posted' | 'replay' | 'conflict'; result: Record<string, string | number> };
-  const send = () =>
-    (trx ?? db.kysely).executeQuery<typeof row>(
-      CompiledQuery.raw(LEDGER_POST, [
-        m.brandId,
-        m.key,
-        m.kind,
-        m.fingerprint,
-        m.memberId ?? null,
-        m.roundId ?? null,
-        m.memo ?? '',
-        accounts,
-        amounts,
-      ]),
-    );
+  let row: Row;
   try {
-    // A caller's own transaction is already one connection and may hold the wallet's lock: it
-    // is never made to wait behind other movements.
-    const r = trx || m.memberId == null ? await send() : await memberLimit(db)(`${m.brandId}:${m.memberId}`, send);
-    row = r.rows[0] as typeof row;
+    row = await route(db, m, trx);
   } catch (err) {
     if ((err as { code?: string }).code === 'KH001') throw new AppError('INSUFFICIENT_FUNDS');
     if (isOutOfRange(err)) throw outOfRange();
@@ -103,6 +157,32 @@ export async function post(db: Database, m: Movement, trx?: Kysely<DB>): Promise
   const posted = postedOf(row);
   if (!posted.replayed && !trx) await publishPosted(db, m.brandId, posted);
   return posted;
+}
+
+/** How a movement reaches the database: see post(). */
+function route(db: Database, m: Movement, trx?: Kysely<DB>): Promise<Row> {
+  // A caller's own transaction is already one connection and may hold the wallet's lock: it
+  // is never made to wait behind other movements.
+  if (trx) return sendOne(db, m, trx);
+  const wallet = singleWallet(db, m);
+  if (wallet !== null) return committer(db)(m, wallet);
+  if (m.memberId == null) return sendOne(db, m);
+  return memberLimit(db)(`${m.brandId}:${m.memberId}`, () => sendOne(db, m));
+}
+
+const committers = new WeakMap<Database, GroupCommit<Movement, Row>>();
+
+/** The group commit of single-wallet movements (group-commit.ts), one per database. */
+function committer(db: Database): GroupCommit<Movement, Row> {
+  let c = committers.get(db);
+  if (!c) {
+    c = groupCommit(
+      (m) => sendOne(db, m),
+      (ms) => sendMany(db, ms),
+    );
+    committers.set(db, c);
+  }
+  return c;
 }
 
 const limits = new WeakMap<Database, KeyedLimit>();
