@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type Answer, BATCHES_IN_FLIGHT, groupCommit, MOVEMENTS_PER_BATCH } from '../src/modules/wallet/group-commit';
+import { BATCHES_IN_FLIGHT, MOVEMENTS_PER_BATCH } from '../src/modules/wallet/ledger';
+import { groupCommit, type Outcome } from '../src/platform/group-commit';
 
 /** A call held until the test lets it go. */
 function held<T>() {
@@ -12,23 +13,29 @@ function held<T>() {
   return { promise, release, fail };
 }
 
-/** A database double: records each call and holds it until the test answers it. */
-function database() {
-  const calls: { movements: string[]; answer: ReturnType<typeof held<Answer<string>[]>> }[] = [];
+type Movement = { name: string; wallet: bigint };
+
+/** A database double: records each call and holds it until the test answers it; options as the ledger's. */
+function database(options: { secondBatchMin?: number; gatherTurn?: boolean } = {}) {
+  const calls: { movements: string[]; answer: ReturnType<typeof held<Outcome<string>[]>> }[] = [];
   const alone: { movement: string; answer: ReturnType<typeof held<string>> }[] = [];
-  const commit = groupCommit<string, string>(
-    (movement) => {
+  const send = groupCommit<Movement, string>({
+    inFlight: BATCHES_IN_FLIGHT,
+    maxBatch: MOVEMENTS_PER_BATCH,
+    order: (a, b) => (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0),
+    ...options,
+    one: (m) => {
       const answer = held<string>();
-      alone.push({ movement, answer });
+      alone.push({ movement: m.name, answer });
       return answer.promise;
     },
-    (movements) => {
-      const answer = held<Answer<string>[]>();
-      calls.push({ movements, answer });
+    many: (ms) => {
+      const answer = held<Outcome<string>[]>();
+      calls.push({ movements: ms.map((m) => m.name), answer });
       return answer.promise;
     },
-  );
-  return { commit, calls, alone };
+  });
+  return { commit: (name: string, wallet: bigint) => send({ name, wallet }), calls, alone };
 }
 
 const tick = () => new Promise((r) => setImmediate(r));
@@ -76,7 +83,7 @@ describe('group commit', () => {
     expect(await Promise.all(waiting)).toEqual(Array.from({ length: MOVEMENTS_PER_BATCH + 3 }, (_, i) => `m${i}`));
   });
 
-  it("refuses a movement the database refused with the database's code, and sends one that met a deadlock again alone", async () => {
+  it("refuses a movement the database refused with the database's error, and sends one it undid again alone", async () => {
     const db = database();
     const first = Array.from({ length: BATCHES_IN_FLIGHT }, (_, i) => db.commit(`first${i}`, 1n));
     const [posted, short, deadlocked] = [db.commit('a', 1n), db.commit('b', 2n), db.commit('c', 3n)];
@@ -85,8 +92,8 @@ describe('group commit', () => {
     await tick();
     db.calls[0]?.answer.release([
       { row: 'A' },
-      { code: 'KH001', message: 'insufficient funds' },
-      { code: '40P01', message: 'deadlock detected' },
+      { refused: Object.assign(new Error('insufficient funds'), { code: 'KH001' }) },
+      { alone: true },
     ]);
     expect(await posted).toBe('A');
     expect(await refusedShort).toMatchObject({ code: 'KH001', message: 'insufficient funds' });
@@ -96,6 +103,25 @@ describe('group commit', () => {
     expect(await deadlocked).toBe('C');
     for (const a of db.alone.slice(1)) a.answer.release('r');
     await Promise.all(first);
+  });
+
+  it('with a second-call minimum and the turn gathered, starts a second call only once enough wait', async () => {
+    const db = database({ secondBatchMin: 3, gatherTurn: true });
+    const lone = db.commit('lone', 1n);
+    // Nothing starts before the turn ends: the turn's movements go together.
+    expect(db.alone).toHaveLength(0);
+    await tick();
+    expect(db.alone.map((a) => a.movement)).toEqual(['lone']);
+    const two = [db.commit('a', 1n), db.commit('b', 2n)];
+    await tick();
+    expect(db.calls).toHaveLength(0);
+    const third = db.commit('c', 3n);
+    await tick();
+    expect(db.calls.map((c) => c.movements)).toEqual([['a', 'b', 'c']]);
+    db.calls[0]?.answer.release(['A', 'B', 'C'].map((row) => ({ row })));
+    expect(await Promise.all([...two, third])).toEqual(['A', 'B', 'C']);
+    db.alone[0]?.answer.release('L');
+    expect(await lone).toBe('L');
   });
 
   it('fails only the movements of a call that failed, and goes on with the next', async () => {

@@ -6,6 +6,7 @@ import { onBalance } from '../src/modules/wallet/events';
 import { checkLedger } from '../src/modules/wallet/invariants';
 import { fingerprintOf, type Posted, post, publishPosted } from '../src/modules/wallet/ledger';
 import { adjust } from '../src/modules/wallet/service';
+import type { Database } from '../src/platform/db';
 import { AppError } from '../src/platform/errors';
 import type { DB } from '../src/platform/schema';
 import { createTestDb, TEST_ENGINE, type TestDb } from './harness';
@@ -73,6 +74,27 @@ async function bet(w: { memberId: bigint; wallet: bigint }, amount: bigint, key:
     legs: [
       { accountId: w.wallet, amount: -amount },
       { accountId: house, amount },
+    ],
+  });
+}
+
+/** A transfer between two members' wallets (keyed by `key`, the sender's movement). */
+function transfer(
+  db: Database,
+  from: { memberId: bigint; wallet: bigint },
+  to: { wallet: bigint },
+  amount: bigint,
+  key: string,
+) {
+  return post(db, {
+    brandId,
+    key,
+    kind: 'transfer',
+    fingerprint: key,
+    memberId: from.memberId,
+    legs: [
+      { accountId: from.wallet, amount: -amount },
+      { accountId: to.wallet, amount },
     ],
   });
 }
@@ -300,18 +322,7 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
   it('transfers between two wallets in either direction at once without deadlock', async () => {
     const a = await newWallet(100_000n);
     const b = await newWallet(100_000n);
-    const move = (from: typeof a, to: typeof a, i: number) =>
-      post(t.db, {
-        brandId,
-        key: `transfer:${n}:${i}`,
-        kind: 'transfer',
-        fingerprint: String(i),
-        memberId: from.memberId,
-        legs: [
-          { accountId: from.wallet, amount: -7n },
-          { accountId: to.wallet, amount: 7n },
-        ],
-      });
+    const move = (from: typeof a, to: typeof a, i: number) => transfer(t.db, from, to, 7n, `transfer:${n}:${i}`);
     await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? move(a, b, i) : move(b, a, i))));
     expect((await balanceOf(a.wallet)) + (await balanceOf(b.wallet))).toBe(200_000n);
     expect(await balanceOf(a.wallet)).toBe(100_000n);
@@ -360,17 +371,7 @@ describe(`ledger on ${TEST_ENGINE}`, () => {
     const db = { ...t.db, kysely };
     const finished: string[] = [];
     const stake = (w: typeof a, label: string, i: number) =>
-      post(db, {
-        brandId,
-        key: `burst:${n}:${label}:${i}`,
-        kind: 'transfer',
-        fingerprint: String(i),
-        memberId: w.memberId,
-        legs: [
-          { accountId: w.wallet, amount: -10n },
-          { accountId: sink.wallet, amount: 10n },
-        ],
-      }).then(() => finished.push(`${label}${i}`));
+      transfer(db, w, sink, 10n, `burst:${n}:${label}:${i}`).then(() => finished.push(`${label}${i}`));
     const burst = Array.from({ length: 20 }, (_, i) => stake(a, 'a', i));
     const other = stake(b, 'b', 0);
     await Promise.all([...burst, other]);

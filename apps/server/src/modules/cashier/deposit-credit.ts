@@ -3,6 +3,7 @@ import { fromMinor } from '@khela/contract';
 import { CompiledQuery, type Kysely, type Updateable } from 'kysely';
 import { type Database, preparedStatement } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { groupCommit, type Outcome } from '../../platform/group-commit';
 import type { CashierRequestsTable, DB } from '../../platform/schema';
 import { systemAccount, walletOf } from '../wallet/accounts';
 import { type Posted, postedOf, publishPosted } from '../wallet/ledger';
@@ -144,69 +145,36 @@ const SECOND_BATCH_MIN = 8;
 
 /** A provider's paid result: from an open order, with every guard of the webhook. */
 type ProviderCredit = CreditCall & { result: NonNullable<CreditCall['result']>; txId: string };
-type Waiting = { call: ProviderCredit; resolve: (done: Credited | null) => void; reject: (err: unknown) => void };
-type Batcher = { waiting: Waiting[]; running: number; scheduled: boolean };
-const batchers = new WeakMap<Database, Batcher>();
+const batchers = new WeakMap<Database, (call: ProviderCredit) => Promise<Credited | null>>();
 
 /**
  * Credits a provider's paid result together with the others that arrive while earlier batches
- * are written (decision 0042): one transaction for all of them, as a database's group commit
- * does for its flushes. Answers exactly as runCredit would for the item alone.
+ * are written (decision 0042, platform/group-commit.ts): one transaction for all of them.
+ * Answers exactly as runCredit would for the item alone.
  */
 function creditTogether(db: Database, call: ProviderCredit): Promise<Credited | null> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = { waiting: [], running: 0, scheduled: false };
-    batchers.set(db, batcher);
+  let credit = batchers.get(db);
+  if (!credit) {
+    credit = groupCommit<ProviderCredit, Credited | null>({
+      inFlight: IN_FLIGHT,
+      maxBatch: BATCH_MAX,
+      secondBatchMin: SECOND_BATCH_MIN,
+      gatherTurn: true,
+      one: (c) => runCredit(db.kysely, c),
+      many: (calls) => creditBatch(db, calls),
+    });
+    batchers.set(db, credit);
   }
-  const b = batcher;
-  return new Promise((resolve, reject) => {
-    b.waiting.push({ call, resolve, reject });
-    schedule(db, b);
-  });
+  return credit(call);
 }
 
-/** Starts a batch at the end of this turn of the event loop (the results of the turn join it), if one may start. */
-function schedule(db: Database, b: Batcher) {
-  if (b.scheduled || !mayStart(b)) return;
-  b.scheduled = true;
-  setImmediate(() => {
-    b.scheduled = false;
-    while (mayStart(b)) {
-      const items = b.waiting.splice(0, BATCH_MAX);
-      b.running++;
-      void creditItems(db, items).finally(() => {
-        b.running--;
-        schedule(db, b);
-      });
-    }
-  });
-}
-
-function mayStart(b: Batcher): boolean {
-  if (b.waiting.length === 0) return false;
-  if (b.running === 0) return true;
-  return b.running < IN_FLIGHT && b.waiting.length >= SECOND_BATCH_MIN;
-}
-
-/** Credits the items in one batch, or each alone (a lone item, or a batch that raised and was undone). */
-async function creditItems(db: Database, items: Waiting[]) {
-  if (items.length > 1 && (await creditBatch(db, items))) return;
-  await Promise.all(
-    items.map((w) =>
-      runCredit(db.kysely, w.call).then(
-        (done) => w.resolve(done),
-        (err) => w.reject(err),
-      ),
-    ),
-  );
-}
-
-/** The batch in one statement; false when it raised and nothing of it was written. */
-async function creditBatch(db: Database, items: Waiting[]): Promise<boolean> {
+/**
+ * The batch in one statement: each item's credit (null when it did not move), or, when the
+ * batch raised and nothing of it was written, every item again alone.
+ */
+async function creditBatch(db: Database, calls: ProviderCredit[]): Promise<Outcome<Credited | null>[]> {
   let rows: (CreditRow & { item: number })[];
   try {
-    const calls = items.map((w) => w.call);
     const r = await db.kysely.executeQuery<CreditRow & { item: number }>(
       CompiledQuery.raw(CREDIT_BATCH, [
         calls.map((c) => c.requestId),
@@ -220,14 +188,13 @@ async function creditBatch(db: Database, items: Waiting[]): Promise<boolean> {
     );
     rows = r.rows;
   } catch {
-    return false;
+    return calls.map(() => ({ alone: true }));
   }
   const byItem = new Map(rows.map((row) => [row.item, row]));
-  items.forEach((w, i) => {
+  return calls.map((c, i) => {
     const row = byItem.get(i + 1);
-    w.resolve(row ? creditedOf(row, w.call) : null);
+    return { row: row ? creditedOf(row, c) : null };
   });
-  return true;
 }
 
 /** Tells the player's sockets, once the credit has committed: the header's balance and the notice. */

@@ -1,7 +1,7 @@
 /**
  * How many of one member's movements this process has at the database at once (decision 0046),
  * for the movements that change several wallets (a transfer between members); those of one
- * wallet share calls instead (group-commit.ts, decision 0047).
+ * wallet share calls instead (ledger.ts, decision 0047).
  *
  * Every movement of a member changes the same wallet row, so PostgreSQL runs them one after
  * another whatever is sent: the others wait on the row's lock, each holding a connection of the

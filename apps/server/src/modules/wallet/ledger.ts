@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import { type Database, preparedStatement } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { groupCommit, type Outcome } from '../../platform/group-commit';
 import type { DB } from '../../platform/schema';
 import { cachedAccount, describe } from './accounts';
 import { publishBalance } from './events';
-import { type Answer, type GroupCommit, groupCommit } from './group-commit';
 import { type KeyedLimit, keyedLimit, MOVEMENTS_IN_FLIGHT_PER_MEMBER } from './in-flight';
 
 export type Leg = { accountId: bigint; amount: bigint };
@@ -60,7 +60,7 @@ const LEDGER_POST = preparedStatement(
      FROM ledger_post($1::integer, $2, $3, $4, $5::bigint, $6, $7, $8::bigint[], $9::bigint[])`,
 );
 
-/** Several single-wallet movements in one call and one commit (group-commit.ts, decision 0047). */
+/** Several single-wallet movements in one call and one commit (decision 0047). */
 const LEDGER_POST_MANY = preparedStatement(
   'ledger_post_many',
   `SELECT n, tx_id, outcome, result, error_code, error_message
@@ -88,8 +88,14 @@ async function sendOne(db: Database, m: Movement, trx?: Kysely<DB>): Promise<Row
   return r.rows[0] as Row;
 }
 
-/** Sends several movements through ledger_post_many(): each one's row or refusal, in order. */
-async function sendMany(db: Database, ms: Movement[]): Promise<Answer<Row>[]> {
+/** PostgreSQL's deadlock_detected: the movement was undone and may be sent again. */
+const DEADLOCK = '40P01';
+
+/**
+ * Sends several movements through ledger_post_many(): each one's row or refusal, in order (a
+ * refusal as the error a call alone would have thrown); one that met a deadlock goes again alone.
+ */
+async function sendMany(db: Database, ms: Movement[]): Promise<Outcome<Row>[]> {
   const r = await db.kysely.executeQuery<Row & { n: number; error_code: string | null; error_message: string | null }>(
     CompiledQuery.raw(LEDGER_POST_MANY, [
       ms.map((m) => m.brandId),
@@ -104,12 +110,16 @@ async function sendMany(db: Database, ms: Movement[]): Promise<Answer<Row>[]> {
       ms.flatMap((m) => m.legs.map((l) => l.amount.toString())),
     ]),
   );
-  const answers: Answer<Row>[] = [];
+  const outcomes: Outcome<Row>[] = [];
   for (const row of r.rows) {
-    answers[row.n - 1] =
-      row.error_code === null ? { row } : { code: row.error_code, message: row.error_message ?? row.error_code };
+    outcomes[row.n - 1] =
+      row.error_code === null
+        ? { row }
+        : row.error_code === DEADLOCK
+          ? { alone: true }
+          : { refused: Object.assign(new Error(row.error_message ?? row.error_code), { code: row.error_code }) };
   }
-  return answers;
+  return outcomes;
 }
 
 /**
@@ -137,8 +147,8 @@ function singleWallet(db: Database, m: Movement): bigint | null {
  * and VALIDATION_FAILED when a balance would go past a bigint; in each case nothing is posted.
  * Balance changes are published only after the movement has committed.
  *
- * A movement of one wallet may share its call and commit with others (group-commit.ts); one of
- * a member's that changes several wallets waits behind at most two of that member's (in-flight.ts).
+ * A movement of one wallet may share its call and commit with others (committer() below); one
+ * of a member's that changes several wallets waits behind at most two of that member's (in-flight.ts).
  *
  * `trx`: the caller's open transaction (on PGlite, a single connection, the call must run on it).
  * The movement then commits with that transaction, so nothing is published here: the caller
@@ -165,21 +175,41 @@ function route(db: Database, m: Movement, trx?: Kysely<DB>): Promise<Row> {
   // is never made to wait behind other movements.
   if (trx) return sendOne(db, m, trx);
   const wallet = singleWallet(db, m);
-  if (wallet !== null) return committer(db)(m, wallet);
+  if (wallet !== null) return committer(db)({ m, wallet });
   if (m.memberId == null) return sendOne(db, m);
   return memberLimit(db)(`${m.brandId}:${m.memberId}`, () => sendOne(db, m));
 }
 
-const committers = new WeakMap<Database, GroupCommit<Movement, Row>>();
+/**
+ * Group commit of single-wallet movements (decision 0047). Sent alone, a bet is a round trip, a
+ * statement and a commit, and when many arrive at once (a busy site, or one player's burst on
+ * one wallet, which PostgreSQL runs one after another) those costs are most of what it costs. A
+ * process keeps at most BATCHES_IN_FLIGHT calls of them out; what arrives meanwhile goes in the
+ * next, up to MOVEMENTS_PER_BATCH, each movement still run, refused and answered as alone. A
+ * call's movements go in wallet order (each wallet's own in arrival order), so every call takes
+ * its wallets' locks in ascending id and two calls cannot deadlock on each other.
+ */
+export const BATCHES_IN_FLIGHT = 2;
+export const MOVEMENTS_PER_BATCH = 32;
 
-/** The group commit of single-wallet movements (group-commit.ts), one per database. */
-function committer(db: Database): GroupCommit<Movement, Row> {
+type OfWallet = { m: Movement; wallet: bigint };
+const committers = new WeakMap<Database, (item: OfWallet) => Promise<Row>>();
+
+/** The group commit of single-wallet movements, one per database. */
+function committer(db: Database): (item: OfWallet) => Promise<Row> {
   let c = committers.get(db);
   if (!c) {
-    c = groupCommit(
-      (m) => sendOne(db, m),
-      (ms) => sendMany(db, ms),
-    );
+    c = groupCommit<OfWallet, Row>({
+      inFlight: BATCHES_IN_FLIGHT,
+      maxBatch: MOVEMENTS_PER_BATCH,
+      order: (a, b) => (a.wallet < b.wallet ? -1 : a.wallet > b.wallet ? 1 : 0),
+      one: (x) => sendOne(db, x.m),
+      many: (xs) =>
+        sendMany(
+          db,
+          xs.map((x) => x.m),
+        ),
+    });
     committers.set(db, c);
   }
   return c;
