@@ -13,6 +13,8 @@ import path from 'node:path';
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const results = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test's file, name and the first lines of its failure, repeated at the very end. */
+const failedTests = [];
 const only = process.argv.slice(2); // e.g. `npm test -- server web` runs only those steps
 
 function run(label, cmd, args, opts = {}) {
@@ -53,6 +55,14 @@ function background(label, cmd, args, reports = []) {
   };
 }
 
+/** A failure's message and the first of its own stack frames (none from node_modules or the engine). */
+const firstLines = (message = '') =>
+  message
+    .split('\n')
+    .filter((line) => !/\/node_modules\/|<anonymous>/.test(line))
+    .slice(0, 4)
+    .join('\n    ');
+
 /** Adds a vitest JSON report's counts to the total (a run that failed without one counts as a failure). */
 function count(report, ok) {
   if (existsSync(report)) {
@@ -60,6 +70,16 @@ function count(report, ok) {
     results.passed += r.numPassedTests;
     results.failed += r.numFailedTests;
     results.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+    for (const file of r.testResults ?? []) {
+      const where = path.relative(root, file.name ?? '');
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== 'failed') continue;
+        failedTests.push(`${where} › ${t.fullName}\n    ${firstLines(t.failureMessages?.[0])}`);
+      }
+      // A file that failed before any of its tests ran (an import, a hook) has no test to name.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failedTests.push(`${where}\n    ${firstLines(file.message)}`);
+    }
     if (!ok && r.numFailedTests === 0) results.failed += 1; // a suite that failed to load
     rmSync(path.dirname(report), { recursive: true, force: true });
   } else if (!ok) {
@@ -178,6 +198,8 @@ if (want('e2e') && built) {
   }
 }
 
+// Last, where a log's tail shows them: which tests failed, and why.
+if (failedTests.length > 0) console.log(`\n✗ failed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 console.log(`\n${failures.length ? `✗ failed steps: ${failures.join(', ')}` : '✓ every step passed'}`);
 console.log(
   `${results.passed} passed, ${results.failed} failed${results.skipped ? `, ${results.skipped} skipped` : ''}`,
