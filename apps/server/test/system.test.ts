@@ -409,9 +409,9 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
       expect(res.statusCode).toBe(200);
       const list = res.json().value;
       expect(list.map((b: { url: string }) => b.url)).toEqual([
-        '/img/banners/home-1.svg',
-        '/img/banners/home-2.svg',
-        '/img/banners/home-3.svg',
+        '/img/banners/home-1.webp',
+        '/img/banners/home-2.webp',
+        '/img/banners/home-3.webp',
       ]);
       expect(list[0]).toMatchObject({ groupName: 'w_home', linkageType: 'route', linkageValue: '/promotions' });
       expect(list[0].title).toMatch(/[\u0980-\u09FF]/);
@@ -431,7 +431,7 @@ describe(`system calls on ${TEST_ENGINE}`, () => {
         const list = (await get(`/wps/system/banners?groupName=${group}`)).json().value;
         const expected = group === 'w_home' ? 3 : group === 'w_promotions' ? 2 : 1;
         expect(list, group).toHaveLength(expected);
-        if (group !== 'w_home') expect(list[0].url).toBe(`/img/banners/${group.slice(2)}.svg`);
+        if (group !== 'w_home') expect(list[0].url).toBe(`/img/banners/${group.slice(2)}.webp`);
       }
     });
 

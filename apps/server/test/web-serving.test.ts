@@ -76,13 +76,13 @@ describe(`serving the built site compressed and cached on ${TEST_ENGINE}`, () =>
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(
-      '<link rel="preload" as="image" href="/img/banners/home-1.svg" fetchpriority="high"></head>',
+      '<link rel="preload" as="image" href="/img/banners/home-1.webp" fetchpriority="high"></head>',
     );
   });
 
   it("preloads a lobby's own banner, and nothing on a page without one", async () => {
     const rng = await t.app.inject({ method: 'GET', url: '/rng' });
-    expect(rng.body).toContain('href="/img/banners/rng.svg"');
+    expect(rng.body).toContain('href="/img/banners/rng.webp"');
     // /login opens the login popup at once, headed by the registration group's picture.
     const login = await t.app.inject({ method: 'GET', url: '/login' });
     expect(login.body).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchpriority="high">/);
@@ -99,7 +99,7 @@ describe(`serving the built site compressed and cached on ${TEST_ENGINE}`, () =>
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(decode('br', res.rawPayload)).toContain('href="/img/banners/rng.svg"');
+    expect(decode('br', res.rawPayload)).toContain('href="/img/banners/rng.webp"');
     const etag = String(res.headers.etag);
     expect(etag).toMatch(/^".+"$/);
     const again = await t.app.inject({ method: 'GET', url: '/rng', headers: { 'if-none-match': etag } });

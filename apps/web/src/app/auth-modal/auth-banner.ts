@@ -4,7 +4,7 @@ import { fetchBanners } from '../../components/banners/api';
 
 /** The login modal's header image comes from banner group w_reg (spec §2 'Login form'). */
 export const AUTH_BANNER_GROUP = 'w_reg';
-export const AUTH_BANNER_FALLBACK = '/img/banners/reg.svg';
+export const AUTH_BANNER_FALLBACK = '/img/banners/reg.webp';
 
 export function useAuthBanner() {
   const { i18n } = useTranslation();

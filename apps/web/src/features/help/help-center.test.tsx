@@ -78,7 +78,7 @@ describe('HelpCenter', () => {
     const sent = stubApi(SECTIONS, []);
     renderHelp();
     const img = await screen.findByRole('img', { name: /Banner 1 of 1/ });
-    expect(img.getAttribute('src')).toBe('/img/banners/promo-default.svg');
+    expect(img.getAttribute('src')).toBe('/img/banners/promo-default.webp');
     expect(sentTo(sent, bannersCall)[0]?.query.get('groupName')).toBe('w_help');
   });
 

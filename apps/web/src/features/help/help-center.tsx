@@ -15,7 +15,7 @@ import './help-center.css';
 type Section = HelpCenterData['sections'][number];
 
 /** Spec §2: the help centre shows the default promotion banner when group w_help has none. */
-export const DEFAULT_HELP_BANNER = '/img/banners/promo-default.svg';
+export const DEFAULT_HELP_BANNER = '/img/banners/promo-default.webp';
 
 type Props = {
   /**
