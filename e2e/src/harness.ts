@@ -32,6 +32,18 @@ export type Khela = {
 };
 
 /**
+ * The run's database templates when Vitest runs this file; none when a script does (the
+ * screenshot scripts start Khela through here with plain Node, where `inject` throws).
+ */
+function runTemplates(): ReturnType<typeof inject<'databaseTemplates'>> | undefined {
+  try {
+    return inject('databaseTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * The real server with the built web app, on its own fresh PGlite database and a free port.
  * The test holds the database handle so it can change brand settings as an operator would.
  */
@@ -39,7 +51,7 @@ export async function startKhela(env: Record<string, string> = {}): Promise<Khel
   const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-e2e-'));
   // A copy of the run's migrated, demo-seeded database (global-setup.ts) when there is one:
   // a fresh PGlite would run initdb and every migration for each file.
-  const template = inject('databaseTemplates')?.pglite.seeded;
+  const template = runTemplates()?.pglite.seeded;
   const db = await openDatabase({
     dataDir,
     small: true,
