@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Plugin, Rollup } from 'vite';
 
 const THEME_TAG = '<script src="/theme-init.js"></script>';
+const ENTRY_TAG = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+const PRELOAD_TAG = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 /** The site's code main.tsx imports once the first screen is painted (see main.tsx). */
 const DEFERRED_START = /src\/app\/start\.tsx$/;
 const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/main-[\w-]+\.css)">/;
@@ -15,9 +17,8 @@ const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/main-[\w
  */
 export function inlineFirstPaint(): Plugin {
   // Without its leading comment: the page carries the code, the file the explanation.
-  const theme = readFileSync(new URL('./theme-init.js', import.meta.url), 'utf8')
-    .replace(/^(\/\/.*\n)+/, '')
-    .trim();
+  const theme = scriptOf('./theme-init.js');
+  const loader = scriptOf('./load-site.js');
   return {
     name: 'khela-inline-first-paint',
     generateBundle(_options, bundle) {
@@ -47,16 +48,34 @@ export function inlineFirstPaint(): Plugin {
           if (css.includes('</style')) throw new Error('the main stylesheet cannot be inlined');
           out = out.replace(sheet[0], () => `<style>${css}</style>`);
         }
-        if (ctx.bundle) out = preloadDeferred(out, ctx.bundle);
-        // The first screen is painted without them (the server's frame and banner): they are
-        // asked for at once but after the banner and the stylesheet's fonts, not before.
-        return out.replace(
-          /<(script type="module"|link rel="modulepreload") crossorigin /g,
-          '<$1 crossorigin fetchpriority="low" ',
-        );
+        if (!ctx.bundle) return out;
+        return askAfterFirstPaint(preloadDeferred(out, ctx.bundle), loader);
       },
     },
   };
+}
+
+/** A script of this folder as the page carries it: the code, without its leading comment. */
+function scriptOf(file: string): string {
+  return readFileSync(new URL(file, import.meta.url), 'utf8')
+    .replace(/^(\/\/.*\n)+/, '')
+    .trim();
+}
+
+/**
+ * The first screen is painted without the site's code (the server's frame and banner), so the
+ * page names its scripts to load-site.js instead of asking for them itself: it asks once the
+ * first screen is painted and its picture has arrived (decision 0050).
+ */
+function askAfterFirstPaint(html: string, loader: string): string {
+  const entries = [...html.matchAll(ENTRY_TAG)].map((m) => m[1]);
+  const preloads = [...html.matchAll(PRELOAD_TAG)].map((m) => m[1]);
+  if (entries.length !== 1) throw new Error(`index.html should have one module script, found ${entries.length}`);
+  if (loader.includes('</script')) throw new Error('load-site.js cannot be inlined');
+  const tag = `<script data-entry="${entries[0]}" data-preload="${preloads.join(' ')}">${loader}</script>`;
+  const out = html.replace(ENTRY_TAG, '').replace(PRELOAD_TAG, '');
+  if (!out.includes('</body>')) throw new Error('index.html has no </body>');
+  return out.replace('</body>', () => `${tag}\n  </body>`);
 }
 
 /**

@@ -48,3 +48,36 @@ describe('a first visit to / downloads only what the home route budget counts', 
     });
   }
 });
+
+describe("a first visit asks for the site's code after the first screen (decision 0050)", () => {
+  const env = useKhela();
+
+  for (const path of ['/', '/login']) {
+    it(`on ${path}: once the first screen is painted and its picture has arrived`, async () => {
+      const { context, page, errors } = await open(env.browser, { viewport: PHONE });
+      try {
+        await page.goto(`${env.khela.url}${path}`);
+        // The site has loaded once its layout (or the login popup's form) is on screen.
+        await page.locator('#root input, #root main').first().waitFor();
+        const timing = await page.evaluate(() => {
+          const paint = performance.getEntriesByName('first-contentful-paint')[0];
+          const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+          const picture = resources.find((r) => r.name.includes('/img/banners/'));
+          const code = resources.filter((r) => /\/assets\/[^/]+\.js$/.test(r.name));
+          return {
+            painted: paint?.startTime ?? Number.NaN,
+            pictureArrived: picture?.responseEnd ?? Number.NaN,
+            firstCodeAsked: Math.min(...code.map((r) => r.startTime)),
+            files: code.length,
+          };
+        });
+        expect(timing.files).toBeGreaterThan(3);
+        expect(timing.firstCodeAsked).toBeGreaterThanOrEqual(timing.painted);
+        expect(timing.firstCodeAsked).toBeGreaterThanOrEqual(timing.pictureArrived);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});

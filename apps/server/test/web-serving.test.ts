@@ -224,9 +224,13 @@ describe('page head hints', () => {
     expect(frameOf('/register')).toBeUndefined();
   });
 
-  it("allows index.html's own inline script by its hash, and no other", () => {
-    const hashes = inlineScriptHashes('<head><script>(() => 1)();</script><script src="/a.js"></script></head>');
-    expect(hashes).toEqual([`'sha256-${createHash('sha256').update('(() => 1)();').digest('base64')}'`]);
+  it("allows index.html's own inline scripts by their hashes, and no other", () => {
+    const hashes = inlineScriptHashes(
+      '<head><script>(() => 1)();</script><script type="module" src="/a.js"></script></head>' +
+        '<body><script data-entry="/b.js">(() => 2)();</script></body>',
+    );
+    const sha = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+    expect(hashes).toEqual([sha('(() => 1)();'), sha('(() => 2)();')]);
     const csp = securityHeaders(hashes)['content-security-policy'] ?? '';
     expect(csp).toMatch(new RegExp(`script-src 'self' ${hashes[0]?.replace(/[+/]/g, '\\$&')}`));
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);

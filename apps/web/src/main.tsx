@@ -33,7 +33,8 @@ const texts = initI18n(language);
 // The server painted the first screen; the site's code is evaluated after it, in pieces a phone
 // runs between taps: this script (the calls above), then React's DOM renderer, then the site
 // (router, layout, pages). Evaluated as one script they were the longest task of a first visit.
-// index.html asks for all three files at once (inline-first-paint.ts), so nothing waits in line.
+// index.html asks for all three files at once, once the first screen is painted (load-site.js), so
+// nothing waits in line.
 import('react-dom/client')
   .then(() => import('./app/start'))
   .then(async ({ start }) => {

@@ -99,14 +99,17 @@ function isApiUrl(url: string): boolean {
 
 /**
  * The CSP sources (`'sha256-…'`) of the inline scripts of a page: the build writes the theme
- * script into index.html (apps/web/inline-first-paint.ts) so it runs without a round trip.
+ * script and the script that asks for the site's code into index.html
+ * (apps/web/inline-first-paint.ts) so they run without a round trip.
  */
 export function inlineScriptHashes(html: string): string[] {
   const out: string[] = [];
-  for (const m of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+  for (const m of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    // A script with a source is a file, allowed by 'self'; only the code in the page is hashed.
+    if (/\ssrc=/.test(m[1] ?? '')) continue;
     out.push(
       `'sha256-${createHash('sha256')
-        .update(m[1] ?? '')
+        .update(m[2] ?? '')
         .digest('base64')}'`,
     );
   }
