@@ -13,7 +13,14 @@ const STRIP_SIZE = 5;
  */
 export function NoticeStrip({ announcements }: { announcements: Announcement[] | undefined }) {
   const { t } = useTranslation();
-  if (announcements === undefined) return <div className="notice-strip notice-strip-pending" aria-hidden="true" />;
+  if (announcements === undefined)
+    return (
+      <div className="notice-strip notice-strip-pending" aria-hidden="true">
+        <span className="notice-strip-icon">
+          <MegaphoneIcon size={18} />
+        </span>
+      </div>
+    );
   const notices = announcements.slice(0, STRIP_SIZE);
   if (notices.length === 0) return null;
   // Seconds per title keep the pace readable whatever the number of titles.
