@@ -8,8 +8,9 @@
  *  - the answer revalidated, as the visitor's browser asks on every later page view
  *    (If-None-Match → 304 without a body);
  *  - a bare Fastify app sending the same bytes as a constant with the same headers, plain and as
- *    the browser gets them: what an answer of that size allows on this machine, whatever the
- *    server does to make it.
+ *    the browser gets them: what a Fastify route allows for an answer of that size on this
+ *    machine, whatever the server does to make it (a plain Node server sends the same bytes
+ *    faster still: docs/benchmarks.md).
  * A rate is the median of its windows' rates: a burst of other work on a shared machine slows
  * whichever window it falls in, and the median leaves that window out for every case alike.
  * Beside each rate, the server process's CPU time per request (from /proc, on Linux): whether a
@@ -209,7 +210,7 @@ export async function statusBench(servers: StatusBenchServers) {
   // app sending its very bytes and headers (a 304 sends none of that body, so it has no such pair).
   const target = (name: string) => {
     const size = sizes.get(name);
-    if (size !== undefined) return `  (what an answer of ${size.toLocaleString('en')} bytes allows)`;
+    if (size !== undefined) return `  (what a Fastify route allows for ${size.toLocaleString('en')} bytes)`;
     const pair = pairs.get(name);
     if (pair) return `  (target ≥ 0.80×; ${(rate(name) / rate(pair.name)).toFixed(2)}× of the same bytes sent bare)`;
     return name === cases[0]?.name ? '' : '  (target ≥ 0.80×)';
