@@ -34,16 +34,17 @@
     picture.addEventListener('load', ready);
     picture.addEventListener('error', ready);
   }
-  try {
-    new PerformanceObserver((list) => {
-      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-      painted = true;
-      ready();
-    }).observe({ type: 'paint', buffered: true });
-  } catch {
-    // A browser without paint timing: the timer below asks.
+  const onPaint = () => {
     painted = true;
     ready();
+  };
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((list) => {
+      if (list.getEntriesByName('first-contentful-paint').length > 0) onPaint();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    // A browser without paint timing: the frame after the next one has been painted.
+    requestAnimationFrame(() => setTimeout(onPaint));
   }
   // A tab opened in the background paints nothing, and a picture can stall: the code comes anyway.
   setTimeout(ask, 2500);
