@@ -123,7 +123,9 @@ export function encodedStatus(answer: StatusAnswer, encoding: 'br' | 'gzip'): Bu
  * `tag` is a digest of it, for the answer's ETag; `answers` keeps the last answers made from it
  * (a visitor asks again on every page view), at most STATUS_ANSWERS_KEPT.
  */
-type StatusTail = { bytes: Buffer; tag: string; answers: Map<string, StatusAnswer> };
+type StatusTail = { bytes: Buffer; tag: string; answers: Map<string, KeptStatusAnswer> };
+/** An answer with what its own part was made of besides the address it is kept under. */
+type KeptStatusAnswer = StatusAnswer & { country: string; access: Access };
 const statusTails = new WeakMap<BrandSnapshot, Map<string, StatusTail>>();
 const STATUS_ANSWERS_KEPT = 500;
 
@@ -169,6 +171,15 @@ function statusTail(brand: BrandSnapshot, language: string | undefined): StatusT
  * visitor's next call finds its answer made; another visitor's costs a short string's digest and
  * a copy of bytes already encoded.
  */
+function sameAccess(a: Access, b: Access): boolean {
+  return (
+    a.status === b.status &&
+    a.maintenance === b.maintenance &&
+    a.regionRestriction === b.regionRestriction &&
+    a.maintenanceEnd === b.maintenanceEnd
+  );
+}
+
 export function statusAnswer(
   brand: BrandSnapshot,
   location: { ip: string; country: string },
@@ -177,10 +188,9 @@ export function statusAnswer(
 ): StatusAnswer {
   const a = accessOf(brand, location.country, now);
   const tail = statusTail(brand, language);
-  // Everything the visitor's own part is made of.
-  const key = `${a.status}${a.maintenance ? 1 : 0}${a.regionRestriction ? 1 : 0}${a.maintenanceEnd ?? ''} ${location.country} ${location.ip}`;
-  let answer = tail.answers.get(key);
-  if (answer === undefined) {
+  // Kept by address, the visitor's own part checked against it: no key is made on each call.
+  let answer = tail.answers.get(location.ip);
+  if (answer === undefined || answer.country !== location.country || !sameAccess(answer.access, a)) {
     const head =
       `{"success":true,"value":{"status":${a.status},"maintenance":${a.maintenance},` +
       `"maintenanceEnd":${JSON.stringify(a.maintenanceEnd)},"regionRestriction":${a.regionRestriction},` +
@@ -188,9 +198,11 @@ export function statusAnswer(
     answer = {
       body: Buffer.concat([Buffer.from(head), tail.bytes]),
       etag: `"${tail.tag}${hash('sha1', head, 'base64url').slice(0, 16)}"`,
+      country: location.country,
+      access: a,
     };
     if (tail.answers.size >= STATUS_ANSWERS_KEPT) tail.answers.clear();
-    tail.answers.set(key, answer);
+    tail.answers.set(location.ip, answer);
   }
   return answer;
 }

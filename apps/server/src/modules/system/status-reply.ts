@@ -4,6 +4,7 @@ import { clientIp, type Visitor } from '../../platform/client-ip';
 import type { Database } from '../../platform/db';
 import type { EarlyAnswer } from '../../platform/early-answers';
 import { countryOf } from '../../platform/geo';
+import { keptAnswers } from '../../platform/kept';
 import { CACHE_CONTROL, etagMatches } from '../../platform/route';
 import { API_HEADERS } from '../../platform/security-headers';
 import { acceptedEncoding } from '../../platform/web';
@@ -40,9 +41,12 @@ const PLAIN_VALUE = /^[A-Za-z0-9._:[\]-]{0,255}$/;
  * The query of a plain status request (`?host=…&language=…`, each once, as the site sends it),
  * or null for anything else — the route then parses, validates and refuses as the contract says.
  */
-function plainQuery(search: string): { host?: string; language?: string } | null {
+type PlainQuery = { readonly host?: string; readonly language?: string };
+const NO_QUERY: PlainQuery = Object.freeze({});
+
+function plainQuery(search: string): PlainQuery | null {
+  if (search === '' || search === '?') return NO_QUERY;
   const query: { host?: string; language?: string } = {};
-  if (search === '' || search === '?') return query;
   for (const pair of search.slice(1).split('&')) {
     const eq = pair.indexOf('=');
     const value = pair.slice(eq + 1);
@@ -65,11 +69,15 @@ function plainQuery(search: string): { host?: string; language?: string } | null
  */
 export function statusEarlyAnswer(db: Database, trustedHeader: string): EarlyAnswer {
   const brands = brandStore(db);
+  // A browser sends the same Host on every call: its normal form is kept, not made each time.
+  const hostOf = keptAnswers(normaliseHost, 1_000, 300);
+  // The headers of each kept answer's bytes (plain, brotli, gzip), made with them and gone with them.
+  const headersOf = new WeakMap<Buffer, string[]>();
   return (req, res, search) => {
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) return false;
     const query = plainQuery(search);
     if (query === null) return false;
-    const brand = brands.forHost(normaliseHost(query.host || (req.headers.host ?? '')));
+    const brand = brands.forHost(hostOf(query.host || (req.headers.host ?? '')));
     if (brand instanceof Promise) {
       // Loading: the route answers this one, and the brand is in memory for the next.
       brand.catch(() => {});
@@ -82,19 +90,23 @@ export function statusEarlyAnswer(db: Database, trustedHeader: string): EarlyAns
       res.end();
       return true;
     }
-    const headers = [
-      ...API_HEADER_LIST,
-      'cache-control',
-      REVALIDATE,
-      'etag',
-      answer.etag,
-      'content-type',
-      'application/json; charset=utf-8',
-      'vary',
-      'accept-encoding',
-    ];
-    if (encoding) headers.push('content-encoding', encoding);
-    headers.push('content-length', String(body.length));
+    let headers = headersOf.get(body);
+    if (headers === undefined) {
+      headers = [
+        ...API_HEADER_LIST,
+        'cache-control',
+        REVALIDATE,
+        'etag',
+        answer.etag,
+        'content-type',
+        'application/json; charset=utf-8',
+        'vary',
+        'accept-encoding',
+      ];
+      if (encoding) headers.push('content-encoding', encoding);
+      headers.push('content-length', String(body.length));
+      headersOf.set(body, headers);
+    }
     res.writeHead(200, headers);
     res.end(body);
     return true;
