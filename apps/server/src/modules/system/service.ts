@@ -165,12 +165,7 @@ function statusTail(brand: BrandSnapshot, language: string | undefined): StatusT
   return tail;
 }
 
-/**
- * The status call's envelope (its value: SystemStatus) as the bytes to send, and its ETag: the
- * tail's digest and a digest of the part that is the visitor's own (access, address). The same
- * visitor's next call finds its answer made; another visitor's costs a short string's digest and
- * a copy of bytes already encoded.
- */
+/** Whether two visitors' access reads the same in the answer. */
 function sameAccess(a: Access, b: Access): boolean {
   return (
     a.status === b.status &&
@@ -180,6 +175,12 @@ function sameAccess(a: Access, b: Access): boolean {
   );
 }
 
+/**
+ * The status call's envelope (its value: SystemStatus) as the bytes to send, and its ETag: the
+ * tail's digest and a digest of the part that is the visitor's own (access, address). The same
+ * visitor's next call finds its answer made; another visitor's costs a short string's digest and
+ * a copy of bytes already encoded.
+ */
 export function statusAnswer(
   brand: BrandSnapshot,
   location: { ip: string; country: string },
