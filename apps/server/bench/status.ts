@@ -11,8 +11,12 @@
  *    the browser gets them: what a Fastify route allows for an answer of that size on this
  *    machine, whatever the server does to make it (a plain Node server sends the same bytes
  *    faster still: docs/benchmarks.md).
- * A rate is the median of its windows' rates: a burst of other work on a shared machine slows
- * whichever window it falls in, and the median leaves that window out for every case alike.
+ * Every window of a case is bracketed by two hello-world windows (hello, case, hello, next case,
+ * hello …), and the case's ratio is the median over its windows of its rate against the mean of
+ * the two hello-world windows beside it: the machine's speed drifts and jumps on a shared host
+ * (a neighbour's burst, a frequency step), and a ratio taken within four seconds sees one speed
+ * on both sides where a ratio of two medians taken over minutes does not. A rate printed is the
+ * median of its windows.
  * Beside each rate, the server process's CPU time per request (from /proc, on Linux): whether a
  * figure moved because the server did more or because the machine ran slower.
  *
@@ -124,8 +128,7 @@ function median(values: number[]): number {
   return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 }
 
-type Tally = { requests: number; rates: number[]; cpu: number; p99: number[]; errors: number };
-
+type Tally = { requests: number; rates: number[]; ratios: number[]; cpu: number; p99: number[]; errors: number };
 export async function statusBench(servers: StatusBenchServers) {
   const generator = loadGenerator();
   const probes: string[] = [];
@@ -171,40 +174,52 @@ export async function statusBench(servers: StatusBenchServers) {
     [cases[3]?.name, browser.body.length],
   ]);
   const tallies = new Map<string, Tally>(
-    cases.map((c) => [c.name, { requests: 0, rates: [], cpu: 0, p99: [], errors: 0 }]),
+    cases.map((c) => [c.name, { requests: 0, rates: [], ratios: [], cpu: 0, p99: [], errors: 0 }]),
   );
   // The load generators count an answer of another status as answered: each case's is checked here.
   for (const c of cases) {
     const { status } = await sent(c.url, c.headers);
     if (status !== c.ok) throw new Error(`${c.name}: ${status}, not ${c.ok}`);
   }
+  const [helloCase, ...measured] = cases as [Case, ...Case[]];
+  // Whole seconds: both load generators run a window of whole seconds.
+  const seconds = Math.max(1, Math.round(DURATION_S / WINDOWS));
   const load0 = loadavg()[0] ?? 0;
   try {
-    const window = (c: Case, seconds: number) =>
-      generator.run({ url: c.url, headers: c.headers, connections: CONNECTIONS, seconds });
-    for (const c of cases) await window(c, 2);
+    const window = async (c: Case, s: number) => {
+      const tally = tallies.get(c.name) as Tally;
+      const cpu0 = cpuSeconds(c.server.pid);
+      const r = await generator.run({ url: c.url, headers: c.headers, connections: CONNECTIONS, seconds: s });
+      tally.cpu += cpuSeconds(c.server.pid) - cpu0;
+      tally.requests += r.requests;
+      tally.rates.push(r.requests / s);
+      tally.p99.push(r.p99Ms);
+      tally.errors += r.errors;
+      return r.requests / s;
+    };
+    for (const c of cases)
+      await generator.run({ url: c.url, headers: c.headers, connections: CONNECTIONS, seconds: 2 });
+    let before = await window(helloCase, seconds);
     for (let w = 0; w < WINDOWS; w++) {
-      for (const c of w % 2 === 0 ? cases : [...cases].reverse()) {
-        const tally = tallies.get(c.name) as Tally;
-        const cpu0 = cpuSeconds(c.server.pid);
-        // Whole seconds: both load generators run a window of whole seconds.
-        const seconds = Math.max(1, Math.round(DURATION_S / WINDOWS));
-        const r = await window(c, seconds);
-        tally.cpu += cpuSeconds(c.server.pid) - cpu0;
-        tally.requests += r.requests;
-        tally.rates.push(r.requests / seconds);
-        tally.p99.push(r.p99Ms);
-        tally.errors += r.errors;
+      for (const c of w % 2 === 0 ? measured : [...measured].reverse()) {
+        const rate = await window(c, seconds);
+        const after = await window(helloCase, seconds);
+        (tallies.get(c.name) as Tally).ratios.push(rate / ((before + after) / 2));
+        before = after;
       }
     }
   } finally {
     await Promise.all([hello.stop(), khela.stop(), copy.stop(), browserCopy.stop()]);
   }
   const load1 = loadavg()[0] ?? 0;
-  const rate = (name: string) => median((tallies.get(name) as Tally).rates);
-  const base = rate(cases[0]?.name ?? '');
+  const tally = (name: string) => tallies.get(name) as Tally;
+  const rate = (name: string) => median(tally(name).rates);
+  const ratio = (name: string) => median(tally(name).ratios);
+  // The call against its bare copy, window by window: each measured in the same round.
+  const ofPair = (name: string, pair: string) =>
+    median(tally(name).ratios.map((r, i) => r / (tally(pair).ratios[i] ?? Number.NaN)));
   console.log(
-    `\nRequests per second (${generator.name}, ${CONNECTIONS} connections, ${DURATION_S} s each in ${WINDOWS} alternating windows, median window, same machine; load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`,
+    `\nRequests per second (${generator.name}, ${CONNECTIONS} connections, ${DURATION_S} s each in ${WINDOWS} windows per case, each between two hello-world windows, median ratio, same machine; load average ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores)`,
   );
   // Beside each full call's target, the part the server itself decides: the call against the bare
   // app sending its very bytes and headers (a 304 sends none of that body, so it has no such pair).
@@ -212,19 +227,22 @@ export async function statusBench(servers: StatusBenchServers) {
     const size = sizes.get(name);
     if (size !== undefined) return `  (what a Fastify route allows for ${size.toLocaleString('en')} bytes)`;
     const pair = pairs.get(name);
-    if (pair) return `  (target ≥ 0.80×; ${(rate(name) / rate(pair.name)).toFixed(2)}× of the same bytes sent bare)`;
+    if (pair) return `  (target ≥ 0.80×; ${ofPair(name, pair.name).toFixed(2)}× of the same bytes sent bare)`;
     return name === cases[0]?.name ? '' : '  (target ≥ 0.80×)';
   };
   console.log(
     `  Of ${DRAWS} processes per server, the one kept (server CPU a request in the probe): ${probes.join('; ')}`,
   );
   for (const c of cases) {
-    const t = tallies.get(c.name) as Tally;
+    const t = tally(c.name);
     const p99 = median(t.p99);
     const cpu = Number.isNaN(t.cpu) ? '' : `  server CPU ${((t.cpu / t.requests) * 1e6).toFixed(0)} µs/request`;
-    const ratio = c === cases[0] ? '' : `  ${(rate(c.name) / base).toFixed(2)}×`;
+    // The middle half of its windows' ratios beside the median: how much the machine moved.
+    const sorted = [...t.ratios].sort((a, b) => a - b);
+    const quartile = (q: number) => (sorted[Math.round(q * (sorted.length - 1))] ?? Number.NaN).toFixed(2);
+    const shown = c === helloCase ? '' : `  ${ratio(c.name).toFixed(2)}× (${quartile(0.25)}–${quartile(0.75)})`;
     console.log(
-      `  ${c.name.padEnd(42)} ${rate(c.name).toFixed(0).padStart(6)} req/s  p99 ${Number(p99.toFixed(1))} ms  errors ${t.errors}${cpu}${ratio}${target(c.name)}`,
+      `  ${c.name.padEnd(42)} ${rate(c.name).toFixed(0).padStart(6)} req/s  p99 ${Number(p99.toFixed(1))} ms  errors ${t.errors}${cpu}${shown}${target(c.name)}`,
     );
   }
 }
