@@ -22,7 +22,7 @@
  * any of them). Ports come from BENCH_PORT on, or are free ones the system gives (bench/ports.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { backofficeBench } from './backoffice';
@@ -39,8 +39,22 @@ import { webBench } from './web';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const serverDir = path.resolve(here, '..');
 
+const MAIN = 'src/main.ts';
+
+/**
+ * The Node flags `npm start` gives the server (the start script in its package.json, the young
+ * generation's size: docs/operations.md), so that a Khela server in the bench runs as an
+ * operator's does. The bare Fastify servers it is measured against run with Node's defaults.
+ */
+const SERVER_FLAGS = (
+  JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start as string
+)
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
+
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const flags = args[0] === MAIN ? SERVER_FLAGS : [];
+  return spawn(process.execPath, ['--import', 'tsx', ...flags, ...args], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -70,7 +84,7 @@ async function stop(child: ChildProcess) {
 
 async function startupMs(dataDir: string, port: number): Promise<number> {
   const t0 = performance.now();
-  const child = startProcess(['src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+  const child = startProcess([MAIN], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
   try {
     await waitFor(`http://127.0.0.1:${port}/wps/system/status`);
     return performance.now() - t0;
@@ -94,7 +108,7 @@ function sectionsWanted(): Set<Section> {
 async function khelaServer(dataDir: string, env: Record<string, string> = {}) {
   const port = await benchPort();
   const base = `http://127.0.0.1:${port}`;
-  const child = startProcess(['src/main.ts'], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env });
+  const child = startProcess([MAIN], { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env });
   // A fresh data directory is created, migrated and seeded first: minutes on a busy machine.
   await waitFor(`${base}/wps/system/status`, 180_000);
   return { base, stop: () => stop(child) };
@@ -127,7 +141,7 @@ async function main() {
       const khela = async (): Promise<BenchServer> => {
         const copy = mkdtempSync(path.join(tmpdir(), 'khela-bench-status-'));
         cpSync(dataDir, copy, { recursive: true });
-        const started = await server(['src/main.ts'], {
+        const started = await server([MAIN], {
           DATA_DIR: copy,
           HOST: '127.0.0.1',
           RATE_LIMIT_MAX: '100000000',
