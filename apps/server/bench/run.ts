@@ -46,9 +46,7 @@ const MAIN = 'src/main.ts';
  * generation's size: docs/operations.md), so that a Khela server in the bench runs as an
  * operator's does. The bare Fastify servers it is measured against run with Node's defaults.
  */
-const SERVER_FLAGS = (
-  JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start as string
-)
+const SERVER_FLAGS = (JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start as string)
   .split(/\s+/)
   .filter((arg) => arg.startsWith('--'));
 
