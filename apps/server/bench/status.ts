@@ -23,8 +23,10 @@
  * Each server is started twice (BENCH_DRAWS) and the bench keeps the process that spends
  * least CPU on a request (`fastestOf`): a Node process now and then comes out of its warm-up a
  * quarter to a third slower for the rest of its life, the same code, whichever server it is
- * (docs/benchmarks.md), and one such draw decided a whole run's ratio. Every server gets the same
- * number of draws, so the ratios compare servers, not draws.
+ * (docs/benchmarks.md), and one such draw decided a whole run's ratio. Most such draws were a
+ * young generation that V8 shrank in an idle spell, which Khela's start flags now prevent
+ * (decision 0051); the bare servers keep Node's defaults. Every server gets the same number of
+ * draws, so the ratios compare servers, not draws.
  */
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
