@@ -131,6 +131,7 @@ function median(values: number[]): number {
 }
 
 type Tally = { requests: number; rates: number[]; ratios: number[]; cpu: number; p99: number[]; errors: number };
+
 export async function statusBench(servers: StatusBenchServers) {
   const generator = loadGenerator();
   const probes: string[] = [];
@@ -230,7 +231,7 @@ export async function statusBench(servers: StatusBenchServers) {
     if (size !== undefined) return `  (what a Fastify route allows for ${size.toLocaleString('en')} bytes)`;
     const pair = pairs.get(name);
     if (pair) return `  (target ≥ 0.80×; ${ofPair(name, pair.name).toFixed(2)}× of the same bytes sent bare)`;
-    return name === cases[0]?.name ? '' : '  (target ≥ 0.80×)';
+    return name === helloCase.name ? '' : '  (target ≥ 0.80×)';
   };
   console.log(
     `  Of ${DRAWS} processes per server, the one kept (server CPU a request in the probe): ${probes.join('; ')}`,
