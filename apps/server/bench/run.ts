@@ -22,9 +22,10 @@
  * any of them). Ports come from BENCH_PORT on, or are free ones the system gives (bench/ports.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startFlags } from '../scripts/start-flags';
 import { backofficeBench } from './backoffice';
 import { cashierBench } from './cashier';
 import { cashierQueueBench } from './cashier-queue';
@@ -41,17 +42,9 @@ const serverDir = path.resolve(here, '..');
 
 const MAIN = 'src/main.ts';
 
-/**
- * The Node flags `npm start` gives the server (the start script in its package.json, the young
- * generation's size: docs/operations.md), so that a Khela server in the bench runs as an
- * operator's does. The bare Fastify servers it is measured against run with Node's defaults.
- */
-const SERVER_FLAGS = (JSON.parse(readFileSync(path.join(serverDir, 'package.json'), 'utf8')).scripts.start as string)
-  .split(/\s+/)
-  .filter((arg) => arg.startsWith('--'));
-
 function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  const flags = args[0] === MAIN ? SERVER_FLAGS : [];
+  // A Khela server runs as `npm start` runs it; the bare Fastify servers with Node's defaults.
+  const flags = args[0] === MAIN ? startFlags() : [];
   return spawn(process.execPath, ['--import', 'tsx', ...flags, ...args], {
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },

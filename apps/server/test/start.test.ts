@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startFlags } from '../scripts/start-flags';
 import { TEST_ENGINE } from './templates';
 
-// `npm start` as an operator runs it: its own process over an embedded database, its log read
-// from standard output until the server says it listens.
+// `npm start` as an operator runs it: its own process, with the start script's Node flags, over an
+// embedded database, its log read from standard output until the server says it listens.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'khela-start-'));
 const main = path.resolve(__dirname, '../src/main.ts');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -17,7 +18,7 @@ type LogLine = { level: number; msg: string };
 /** Starts the server, collects its log lines until it listens, then stops it (SIGTERM). */
 async function startLog(env: Record<string, string>): Promise<LogLine[]> {
   const { PUBLIC_URL: _inherited, ...parentEnv } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...startFlags(), main], {
     env: {
       ...parentEnv,
       DATA_DIR: dataDir,
