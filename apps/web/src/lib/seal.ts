@@ -1,4 +1,5 @@
 import { SEALED_KEY_PATH, type SealedEnvelope, sealedAad, sealedInfo } from '@khela/contract/sealed';
+import { afterFirstScreen } from './idle';
 
 /**
  * Sealed request bodies (spec §7 'encrypted body'; RFC 9180 HPKE with DHKEM(X25519,
@@ -62,9 +63,15 @@ export function forgetSealingKey(): void {
   held = null;
 }
 
-/** Fetches the key and loads the HPKE code in the background, so the first sealed call does not wait. */
+/**
+ * Fetches the key and loads the HPKE code in the background, so the first sealed call does not
+ * wait: once the first screen has settled, since a form opened with the page (/login) is typed
+ * into for seconds before its first sealed call, and the code evaluated earlier would lengthen
+ * the page's start on a slow phone. A call made sooner loads what it needs itself.
+ */
 export function prepareSealing(): void {
-  sealingKey()
+  afterFirstScreen()
+    .then(sealingKey)
     .then((key) => (key ? import('@hpke/core') : undefined))
     .catch(() => {});
 }
